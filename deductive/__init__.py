@@ -1,0 +1,30 @@
+"""deductive: fast solvers for deduction games (Wordle, Hangman, Minesweeper).
+
+Importing deductive compiles nothing: numba kernels are compiled, or loaded from numba's
+on-disk cache, on first use.
+
+>>> import deductive
+>>> from deductive import wordle
+>>> wordle.format_pattern(wordle.feedback("crane", "trace"), 5)  # doctest: +SKIP
+'.GG.G'
+"""
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+from .errors import DeductiveError
+
+try:
+    __version__ = _version("deductive")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0.0.0+unknown"
+
+__all__ = ["__version__", "DeductiveError", "wordle"]
+
+
+def __getattr__(name):
+    # submodules on demand, so ``import deductive`` stays cheap
+    if name == "wordle":
+        from . import wordle
+
+        return wordle
+    raise AttributeError(f"module 'deductive' has no attribute {name!r}")

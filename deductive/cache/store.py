@@ -1,0 +1,269 @@
+"""Self-describing HDF5 files of pattern matrices, written atomically and verified on read.
+
+One file per matrix, named by its key (the SHA-256 of the kernel version and both word
+lists). Each file records the format version, the package and kernel versions, the key,
+both word lists and their hashes. The matrix is stored in row chunks with HDF5's
+Fletcher-32 checksum filter, so flipped bytes in the data fail the read instead of being
+returned. A file that fails any check is never used: :meth:`PatternStore.load` warns and
+returns ``None``, and the caller rebuilds and :meth:`PatternStore.save` replaces it.
+
+Writes go to a temporary file in the same directory, which is flushed, synced and renamed
+into place (``os.replace`` is atomic on POSIX), so readers see either the old complete
+file or the new one, never a partial one, even if the writer is killed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import glob
+import hashlib
+import os
+import secrets
+import warnings
+from pathlib import Path
+
+import h5py
+import numpy as np
+
+from ..errors import CacheError, CacheRebuildWarning
+
+__all__ = ["PatternStore", "default_cache_dir", "FORMAT_VERSION"]
+
+#: Bump when the layout of the files changes.
+FORMAT_VERSION = 1
+_PREFIX = "patterns-"
+_CHUNK_BYTES = 1 << 20
+
+
+def default_cache_dir() -> Path:
+    """``$DEDUCTIVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/deductive``, else ``~/.cache/deductive``."""
+    env = os.environ.get("DEDUCTIVE_CACHE_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "deductive"
+
+
+def _package_version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _words_sha256(words) -> str:
+    return hashlib.sha256("\n".join(words).encode("ascii")).hexdigest()
+
+
+class _Invalid(Exception):
+    """A cache file failed a check; the message says which."""
+
+
+class PatternStore:
+    """A directory of cached pattern matrices.
+
+    Parameters
+    ----------
+    directory : path, optional
+        Defaults to :func:`default_cache_dir`.
+    """
+
+    def __init__(self, directory=None):
+        self.directory = Path(directory).expanduser() if directory else default_cache_dir()
+
+    def path_for(self, key: str) -> Path:
+        """The file that holds (or would hold) the matrix with this key."""
+        return self.directory / f"{_PREFIX}{key[:24]}.h5"
+
+    # -- reading ------------------------------------------------------------------------
+    def load(self, key, guesses, answers, kernel_version, dtype):
+        """The cached matrix, or ``None`` if absent or invalid (invalid files are warned of).
+
+        Parameters
+        ----------
+        key : str
+            Expected key.
+        guesses, answers : sequence of str
+            The word lists the file must hold, in order.
+        kernel_version : int
+        dtype : numpy dtype
+            Expected dtype of the matrix.
+        """
+        path = self.path_for(key)
+        if not path.exists():
+            return None
+        try:
+            return self._read(path, key, guesses, answers, kernel_version, np.dtype(dtype))
+        except _Invalid as exc:
+            reason = str(exc)
+        except (OSError, KeyError, ValueError, TypeError, RuntimeError) as exc:
+            reason = f"unreadable ({type(exc).__name__}: {exc})"
+        warnings.warn(f"cache file {path} is invalid: {reason}; rebuilding it",
+                      CacheRebuildWarning, stacklevel=3)
+        return None
+
+    @staticmethod
+    def _read(path, key, guesses, answers, kernel_version, dtype):
+        with h5py.File(path, "r") as fh:
+            attrs = fh.attrs
+            expected = {"format_version": FORMAT_VERSION, "kernel_version": kernel_version,
+                        "key": key}
+            for name, want in expected.items():
+                got = attrs.get(name)
+                if got is None or _plain(got) != want:
+                    raise _Invalid(f"{name} is {_plain(got)!r}, expected {want!r}")
+            for name, words in (("guesses", guesses), ("answers", answers)):
+                stored = [w.decode("ascii") for w in fh[name][()]]
+                if stored != list(words):
+                    raise _Invalid(f"its {name} list does not match the key")
+                if _plain(attrs.get(f"{name}_sha256")) != _words_sha256(stored):
+                    raise _Invalid(f"its {name} list does not match its recorded hash")
+            data = fh["matrix"]
+            if data.shape != (len(guesses), len(answers)) or data.dtype != dtype:
+                raise _Invalid(f"matrix is {data.shape} {data.dtype}, expected "
+                               f"{(len(guesses), len(answers))} {dtype}")
+            if data.fletcher32 is not True:
+                raise _Invalid("matrix has no checksum")
+            out = np.empty(data.shape, dtype=dtype)
+            if out.size:
+                data.read_direct(out)  # the Fletcher-32 filter verifies every chunk
+            return out
+
+    # -- writing ------------------------------------------------------------------------
+    def save(self, key, guesses, answers, kernel_version, matrix, *, names=None) -> Path:
+        """Write the matrix atomically; return its path.
+
+        Parameters
+        ----------
+        names : tuple of str, optional
+            Human-readable names of the two lists, recorded for ``cache info``.
+        """
+        path = self.path_for(key)
+        self._ensure_directory()
+        self._remove_orphans(path)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            self._write(tmp, key, guesses, answers, kernel_version, matrix, names)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        _fsync_directory(self.directory)
+        return path
+
+    @staticmethod
+    def _write(tmp, key, guesses, answers, kernel_version, matrix, names):
+        length = len(guesses[0]) if len(guesses) else 1
+        rows_per_chunk = max(1, min(matrix.shape[0], _CHUNK_BYTES // max(1, matrix[0:1].nbytes)))
+        chunks = (rows_per_chunk, max(1, matrix.shape[1])) if matrix.size else None
+        with h5py.File(tmp, "w") as fh:
+            fh.attrs.update({
+                "format_version": FORMAT_VERSION,
+                "kernel_version": kernel_version,
+                "package_version": _package_version(),
+                "key": key,
+                "guesses_sha256": _words_sha256(guesses),
+                "answers_sha256": _words_sha256(answers),
+                "guesses_name": (names or ("", ""))[0],
+                "answers_name": (names or ("", ""))[1],
+                "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            })
+            fh.create_dataset("guesses", data=np.array(guesses, dtype=f"S{length}"))
+            fh.create_dataset("answers", data=np.array(answers, dtype=f"S{length}"))
+            fh.create_dataset("matrix", data=matrix, chunks=chunks, fletcher32=bool(chunks))
+        with open(tmp, "rb+") as raw:
+            os.fsync(raw.fileno())
+
+    def _ensure_directory(self):
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CacheError(
+                f"cache directory {self.directory} cannot be created ({exc.strerror}); "
+                "set DEDUCTIVE_CACHE_DIR or pass --cache-dir to a writable directory"
+            ) from None
+        if not os.access(self.directory, os.W_OK):
+            raise CacheError(
+                f"cache directory {self.directory} is not writable; set DEDUCTIVE_CACHE_DIR "
+                "or pass --cache-dir to a writable directory"
+            )
+
+    def _remove_orphans(self, path: Path):
+        """Delete temporary files of this entry left by writers that no longer run."""
+        for tmp in glob.glob(str(path.with_name(f".{path.name}.*.tmp"))):
+            pid = _tmp_pid(tmp)
+            if pid is not None and not _alive(pid):
+                Path(tmp).unlink(missing_ok=True)
+
+    # -- listing ------------------------------------------------------------------------
+    def entries(self) -> list[dict]:
+        """One dict per cache file: path, bytes, shape, dtype, names, versions, status."""
+        found = []
+        for path in sorted(self.directory.glob(f"{_PREFIX}*.h5")):
+            entry = {"path": str(path), "bytes": path.stat().st_size}
+            try:
+                with h5py.File(path, "r") as fh:
+                    data = fh["matrix"]
+                    entry.update(
+                        shape=list(data.shape), dtype=str(data.dtype),
+                        **{k: _plain(fh.attrs.get(k)) for k in (
+                            "guesses_name", "answers_name", "kernel_version",
+                            "format_version", "package_version", "created")},
+                    )
+                entry["status"] = "ok"
+            except (OSError, KeyError, ValueError) as exc:
+                entry["status"] = f"unreadable ({type(exc).__name__})"
+            found.append(entry)
+        return found
+
+    def temporary_files(self) -> list[Path]:
+        """Leftover temporary files (of running writers, or of killed ones)."""
+        return sorted(self.directory.glob(f".{_PREFIX}*.tmp"))
+
+    def clear(self) -> list[Path]:
+        """Delete this store's files (and only them); return what was deleted."""
+        removed = []
+        if not self.directory.is_dir():
+            return removed
+        for path in list(self.directory.glob(f"{_PREFIX}*.h5")) + self.temporary_files():
+            path.unlink(missing_ok=True)
+            removed.append(path)
+        return removed
+
+
+def _plain(value):
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _tmp_pid(name: str):
+    parts = os.path.basename(name).split(".")
+    try:
+        return int(parts[-3])
+    except (IndexError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _fsync_directory(directory: Path):
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,32 @@
+"""The ``deductive`` command line."""
+
+import click
+
+from .. import __version__
+from ._common import Group
+from .cache import cache
+from .wordle import wordle
+
+__all__ = ["cli", "main"]
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="deductive")
+def cli():
+    """Fast solvers for deduction games: Wordle, Hangman, Minesweeper.
+
+    \b
+    Examples:
+      deductive wordle openers --top 10
+      deductive wordle pattern crane trace
+      deductive cache info
+    """
+
+
+cli.add_command(wordle)
+cli.add_command(cache)
+
+
+def main(args=None, prog_name="deductive"):
+    """Entry point of the console script."""
+    cli.main(args=args, prog_name=prog_name)

@@ -1,0 +1,263 @@
+"""Wordle feedback: single patterns, the guess x answer matrix, and pattern spellings.
+
+A pattern code is ``sum(fb[i] * 3**i)``, ``fb[i]`` in {0 grey, 1 yellow, 2 green}, position 0
+the least significant digit; ``3**L - 1`` is all green. Three spellings are understood:
+
+* letters: ``GY..G`` (``G`` green, ``Y`` yellow; ``.``, ``-``, ``_``, ``B`` or ``X`` grey),
+* digits: ``21002`` (the digit of each position, left to right),
+* emoji: 🟩 green, 🟨 yellow, ⬜ or ⬛ grey (and the high-contrast 🟧 green, 🟦 yellow).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import PatternError, WordListError
+from .words import WordList, load_words
+
+__all__ = [
+    "feedback",
+    "pattern_matrix",
+    "cached_pattern_matrix",
+    "matrix_key",
+    "pattern_dtype",
+    "n_patterns",
+    "all_green",
+    "parse_pattern",
+    "format_pattern",
+    "pattern_digits",
+]
+
+_GREEN, _YELLOW, _GREY = 2, 1, 0
+_SYMBOLS = {
+    "G": _GREEN, "Y": _YELLOW, ".": _GREY, "-": _GREY, "_": _GREY, "B": _GREY, "X": _GREY,
+    "0": _GREY, "1": _YELLOW, "2": _GREEN,
+    "🟩": _GREEN, "🟧": _GREEN, "🟨": _YELLOW, "🟦": _YELLOW, "⬜": _GREY, "⬛": _GREY,
+}
+_STYLES = {
+    "letters": ".YG",
+    "digits": "012",
+    "emoji": ("⬛", "🟨", "🟩"),
+}
+
+
+def n_patterns(length: int) -> int:
+    """Number of distinct codes for words of ``length`` letters: ``3**length``."""
+    return 3 ** int(length)
+
+
+def all_green(length: int) -> int:
+    """The code of a solved row: ``3**length - 1``."""
+    return n_patterns(length) - 1
+
+
+def pattern_dtype(length: int) -> np.dtype:
+    """Smallest unsigned dtype that holds every code: uint8 up to 5 letters, uint16 up to 10."""
+    if length <= 5:
+        return np.dtype(np.uint8)
+    if length <= 10:
+        return np.dtype(np.uint16)
+    return np.dtype(np.uint32)
+
+
+def _as_words(words, what: str) -> WordList:
+    if isinstance(words, WordList):
+        return words
+    if isinstance(words, (str, bytes, os.PathLike)):
+        raise WordListError(
+            f"{what} must be a sequence of words or a WordList, not a single "
+            f"{type(words).__name__}; use load_words({words!r}) to read a file or a name"
+        )
+    return load_words(list(words))
+
+
+def pattern_matrix(guesses, answers) -> np.ndarray:
+    """Compute the guess x answer matrix of pattern codes. Never touches the cache.
+
+    Parameters
+    ----------
+    guesses, answers : WordList or sequence of str
+        Words of one common length.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(len(guesses), len(answers))``, dtype :func:`pattern_dtype`.
+
+    Examples
+    --------
+    >>> pattern_matrix(["crane", "slate"], ["trace"]).ravel().tolist()  # doctest: +SKIP
+    [188, 216]
+    """
+    from ..kernels.patterns import fill_pattern_matrix
+    from ._parallel import n_chunks
+
+    guesses = _as_words(guesses, "guesses")
+    answers = _as_words(answers, "answers")
+    _check_same_length(guesses, answers)
+    out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
+    columns = np.ascontiguousarray(answers.codes.T)
+    fill_pattern_matrix(guesses.codes, columns, out, n_chunks(len(guesses)))
+    return out
+
+
+def _check_same_length(guesses: WordList, answers: WordList) -> None:
+    if guesses.length != answers.length:
+        raise WordListError(
+            f"guesses ({guesses.name}) have {guesses.length} letters but answers "
+            f"({answers.name}) have {answers.length}; give lists of one length"
+        )
+
+
+def matrix_key(guesses: WordList, answers: WordList) -> str:
+    """SHA-256 naming a matrix: of the kernel version and both word lists, in order."""
+    from ..kernels.patterns import KERNEL_VERSION
+
+    digest = hashlib.sha256()
+    digest.update(f"deductive-patterns\0kernel={KERNEL_VERSION}\0".encode())
+    digest.update(guesses.sha256.encode() + b"\0" + answers.sha256.encode())
+    return digest.hexdigest()
+
+
+def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = False,
+                          info: dict | None = None) -> np.ndarray:
+    """The pattern matrix, loaded from the HDF5 cache or built once and stored there.
+
+    Parameters
+    ----------
+    guesses, answers : WordList or sequence of str
+    cache_dir : path, optional
+        Defaults to ``$DEDUCTIVE_CACHE_DIR``, else ``~/.cache/deductive``.
+    rebuild : bool
+        Build and store anew even if a valid file exists.
+    info : dict, optional
+        Filled with ``path``, ``source`` ("cache" or "built") and ``seconds``.
+
+    Returns
+    -------
+    numpy.ndarray
+        As :func:`pattern_matrix`, read-only.
+
+    Notes
+    -----
+    A file that is truncated, corrupt, from another kernel version, or whose word lists do
+    not match its key is never used: it is rebuilt with a
+    :class:`~deductive.errors.CacheRebuildWarning`.
+    """
+    import time
+
+    from ..cache import PatternStore
+    from ..kernels.patterns import KERNEL_VERSION
+
+    guesses = _as_words(guesses, "guesses")
+    answers = _as_words(answers, "answers")
+    _check_same_length(guesses, answers)
+    store = PatternStore(cache_dir)
+    key = matrix_key(guesses, answers)
+    start = time.perf_counter()
+    matrix = None
+    if not rebuild:
+        matrix = store.load(key, guesses.words, answers.words, KERNEL_VERSION,
+                            pattern_dtype(guesses.length))
+    source = "cache"
+    if matrix is None:
+        matrix = pattern_matrix(guesses, answers)
+        store.save(key, guesses.words, answers.words, KERNEL_VERSION, matrix,
+                   names=(guesses.name, answers.name))
+        source = "built"
+    matrix.flags.writeable = False
+    if info is not None:
+        info.update(path=str(store.path_for(key)), source=source,
+                    seconds=time.perf_counter() - start)
+    return matrix
+
+
+def feedback(guess: str, answer: str) -> int:
+    """The pattern code of ``guess`` against ``answer``.
+
+    Examples
+    --------
+    >>> feedback("crane", "trace")  # doctest: +SKIP
+    188
+    >>> format_pattern(feedback("crane", "trace"), 5)  # doctest: +SKIP
+    '.GG.G'
+    """
+    return int(pattern_matrix(_pair(guess, "guess"), _pair(answer, "answer"))[0, 0])
+
+
+def _pair(word, what) -> WordList:
+    if not isinstance(word, str):
+        raise WordListError(f"{what} must be a word (str), not {type(word).__name__}")
+    return WordList([word], name=what)
+
+
+def parse_pattern(text: str | int | Sequence[int], length: int | None = None) -> int:
+    """Read a pattern in any spelling and return its code.
+
+    Parameters
+    ----------
+    text : str, int or sequence of int
+        ``"GY..G"``, ``"gy--g"``, ``"21002"``, ``"🟩🟨⬜⬜🟩"``, a list of digits, or a code.
+    length : int, optional
+        The word length the pattern must have.
+
+    Raises
+    ------
+    PatternError
+        Unknown symbols, a wrong length, or an out-of-range code.
+
+    Examples
+    --------
+    >>> parse_pattern("GY..G") == parse_pattern("21002") == parse_pattern("🟩🟨⬜⬜🟩")
+    True
+    """
+    if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
+        if length is None or not 0 <= int(text) < n_patterns(length):
+            limit = "3**length - 1" if length is None else str(n_patterns(length) - 1)
+            raise PatternError(
+                f"pattern code {text} needs a word length and must be from 0 to {limit}"
+            )
+        return int(text)
+    if isinstance(text, str):
+        cleaned = text.strip().replace("\ufe0f", "").replace(" ", "")
+        digits = []
+        for ch in cleaned:
+            value = _SYMBOLS.get(ch.upper())
+            if value is None:
+                raise PatternError(
+                    f"pattern {text!r}: unknown symbol {ch!r}; write G/Y/. (or - _ B for grey), "
+                    "digits 2/1/0, or 🟩/🟨/⬜"
+                )
+            digits.append(value)
+    else:
+        digits = [int(d) for d in text]
+        if any(d not in (0, 1, 2) for d in digits):
+            raise PatternError(f"pattern {list(text)!r}: digits must be 0, 1 or 2")
+    if not digits:
+        raise PatternError("empty pattern; write one symbol per letter, e.g. GY..G")
+    if length is not None and len(digits) != length:
+        raise PatternError(
+            f"pattern {text!r} has {len(digits)} symbols but words have {length} letters"
+        )
+    return sum(d * 3 ** i for i, d in enumerate(digits))
+
+
+def pattern_digits(code: int, length: int) -> tuple[int, ...]:
+    """The per-position values (0 grey, 1 yellow, 2 green) of a code, left to right."""
+    code = int(code)
+    if not 0 <= code < n_patterns(length):
+        raise PatternError(f"pattern code {code} is out of range for {length}-letter words")
+    return tuple((code // 3 ** i) % 3 for i in range(length))
+
+
+def format_pattern(code: int, length: int, style: str = "letters") -> str:
+    """Spell a code: ``style`` is ``"letters"`` (``GY..G``), ``"digits"`` or ``"emoji"``."""
+    try:
+        symbols = _STYLES[style]
+    except KeyError:
+        raise PatternError(f"unknown pattern style {style!r}; choose one of {list(_STYLES)}") from None
+    return "".join(symbols[d] for d in pattern_digits(code, length))

@@ -1,0 +1,168 @@
+"""Scoring guesses by how they partition a candidate set: entropy, minimax, expected size.
+
+Every score is computed from integer bucket statistics (see :mod:`deductive.kernels.partition`),
+so equal partitions give bit-identical scores and rankings are reproducible. Rankings put
+the best first; ties go to the lower guess index.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import UnknownNameError
+from .patterns import n_patterns
+
+__all__ = ["PartitionStats", "partition_stats", "METRICS", "GuessScore", "rank_guesses"]
+
+#: Ranking metrics and what "best" means for each.
+METRICS = {
+    "entropy": "largest Shannon entropy (bits) of the feedback distribution",
+    "minimax": "smallest largest bucket (worst case)",
+    "expected": "smallest expected number of candidates left",
+    "buckets": "most distinct feedbacks (non-empty buckets)",
+}
+
+
+def _xlogx_table(n: int) -> tuple[np.ndarray, int]:
+    """Fixed-point table of ``c * log2(c)`` for c = 0..n, and its scale exponent."""
+    total = n * math.log2(max(n, 2)) + 2
+    shift = 62 - math.ceil(math.log2(total))
+    c = np.arange(n + 1, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = np.where(c > 0, c * np.log2(np.maximum(c, 1)), 0.0)
+    return np.rint(np.ldexp(values, shift)).astype(np.int64), shift
+
+
+@dataclass(frozen=True)
+class PartitionStats:
+    """Bucket statistics of guess rows over a candidate set (arrays aligned with ``rows``)."""
+
+    rows: np.ndarray
+    n_candidates: int
+    xlogx_sum: np.ndarray
+    buckets: np.ndarray
+    largest: np.ndarray
+    sumsq: np.ndarray
+    shift: int
+
+    @property
+    def entropy(self) -> np.ndarray:
+        """Shannon entropy in bits of each row's feedback over the candidates."""
+        n = self.n_candidates
+        if n == 0:
+            return np.zeros(len(self.rows))
+        return math.log2(n) - np.ldexp(self.xlogx_sum.astype(np.float64), -self.shift) / n
+
+    @property
+    def expected(self) -> np.ndarray:
+        """Expected number of candidates left after each row's feedback."""
+        n = self.n_candidates
+        return self.sumsq / n if n else np.zeros(len(self.rows))
+
+    def order(self, metric: str = "entropy") -> np.ndarray:
+        """Positions into ``rows``, best first; ties go to the lower guess index."""
+        key = {
+            "entropy": self.xlogx_sum,
+            "minimax": self.largest,
+            "expected": self.sumsq,
+            "buckets": -self.buckets,
+        }.get(metric)
+        if key is None:
+            raise UnknownNameError(
+                f"unknown metric {metric!r}; choose one of: {', '.join(METRICS)}"
+            )
+        return np.lexsort((self.rows, key))
+
+
+def partition_stats(matrix: np.ndarray, candidates=None, rows=None) -> PartitionStats:
+    """Bucket statistics of guess rows of ``matrix`` over a set of answer columns.
+
+    Parameters
+    ----------
+    matrix : ndarray
+        Pattern matrix (guesses x answers).
+    candidates : array of int or bool mask, optional
+        Answer columns of the candidate set; all answers by default.
+    rows : array of int or bool mask, optional
+        Guess rows to score; all guesses by default.
+    """
+    from ..kernels.partition import bucket_stats
+    from ._parallel import n_chunks
+
+    n_guesses, n_answers = matrix.shape
+    cand = _indices(candidates, n_answers, "candidates")
+    rws = _indices(rows, n_guesses, "rows")
+    length = _length_of(matrix)
+    table, shift = _xlogx_table(len(cand))
+    out = [np.zeros(len(rws), dtype=np.int64) for _ in range(4)]
+    if len(rws):
+        bucket_stats(matrix, rws, cand, n_patterns(length), table, *out, n_chunks(len(rws)))
+    return PartitionStats(rws, len(cand), *out, shift)
+
+
+def _length_of(matrix: np.ndarray) -> int:
+    # the dtype bounds the code range: 3**5, 3**10, 3**12 codes
+    return {1: 5, 2: 10}.get(matrix.dtype.itemsize, 12)
+
+
+def _indices(selection, size: int, what: str) -> np.ndarray:
+    if selection is None:
+        return np.arange(size, dtype=np.int64)
+    arr = np.asarray(selection)
+    if arr.dtype == bool:
+        if arr.shape != (size,):
+            raise ValueError(f"{what} mask has shape {arr.shape}, expected ({size},)")
+        return np.flatnonzero(arr).astype(np.int64)
+    arr = arr.astype(np.int64, copy=False).ravel()
+    if arr.size and (arr.min() < 0 or arr.max() >= size):
+        raise IndexError(f"{what} indices must be in 0..{size - 1}")
+    return np.ascontiguousarray(arr)
+
+
+@dataclass(frozen=True)
+class GuessScore:
+    """One ranked guess."""
+
+    word: str
+    index: int
+    entropy: float
+    buckets: int
+    largest: int
+    expected: float
+
+    def as_dict(self) -> dict:
+        return {
+            "word": self.word, "index": self.index, "entropy": round(self.entropy, 10),
+            "buckets": self.buckets, "largest": self.largest,
+            "expected": round(self.expected, 10),
+        }
+
+
+def rank_guesses(matrix, guesses, metric: str = "entropy", candidates=None,
+                 top: int | None = None) -> list[GuessScore]:
+    """Rank every guess (rows of ``matrix``) over the candidates, best first.
+
+    Parameters
+    ----------
+    matrix : ndarray
+        Pattern matrix of ``guesses`` x answers.
+    guesses : sequence of str
+        The words of the rows.
+    metric : {"entropy", "minimax", "expected", "buckets"}
+    candidates : indices or mask over answers, optional
+    top : int, optional
+        Keep only the first ``top``.
+    """
+    stats = partition_stats(matrix, candidates)
+    order = stats.order(metric)
+    if top is not None:
+        order = order[:top]
+    entropy, expected = stats.entropy, stats.expected
+    return [
+        GuessScore(guesses[int(stats.rows[k])], int(stats.rows[k]), float(entropy[k]),
+                   int(stats.buckets[k]), int(stats.largest[k]), float(expected[k]))
+        for k in order
+    ]

@@ -1,0 +1,52 @@
+"""The exception and warning hierarchy of deductive.
+
+Every error a user can cause derives from :class:`DeductiveError`. Its message names the
+problem and, where there is one, the fix; the command-line interface prints it as one line
+on stderr and exits with status 2.
+"""
+
+__all__ = [
+    "DeductiveError",
+    "WordListError",
+    "PatternError",
+    "CacheError",
+    "UnknownNameError",
+    "DeductiveWarning",
+    "DuplicateWordWarning",
+    "CacheRebuildWarning",
+]
+
+
+class DeductiveError(Exception):
+    """Base class of every error caused by bad input or a bad environment."""
+
+
+class WordListError(DeductiveError, ValueError):
+    """A word list is malformed: bad characters, mixed lengths, empty, unreadable."""
+
+
+class PatternError(DeductiveError, ValueError):
+    """A feedback pattern string or code is malformed or of the wrong length."""
+
+
+class CacheError(DeductiveError, OSError):
+    """The cache directory cannot be used (not writable, not a directory)."""
+
+
+class UnknownNameError(DeductiveError, KeyError):
+    """A name looked up in a registry (a word list, a solver) does not exist."""
+
+    def __str__(self):  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class DeductiveWarning(UserWarning):
+    """Base class of deductive's warnings."""
+
+
+class DuplicateWordWarning(DeductiveWarning):
+    """A word list contained duplicates; they were removed, keeping the first."""
+
+
+class CacheRebuildWarning(DeductiveWarning):
+    """A cache file was invalid (corrupt, stale, mismatched) and is being rebuilt."""

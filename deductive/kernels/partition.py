@@ -1,0 +1,71 @@
+"""Partition statistics: how each guess row splits a candidate set into pattern buckets.
+
+All sums are integers, so results do not depend on the order of the buckets and ties
+between guesses are exact. The entropy uses a table ``xlogx[c] = round(c * log2(c) * 2**s)``
+built by the caller: ``H = log2(n) - sum(xlogx[count]) / 2**s / n``.
+"""
+
+import numpy as np
+
+from ._config import CACHE, PARALLEL, njit, prange
+
+
+@njit(cache=CACHE, **PARALLEL)
+def bucket_stats(matrix, rows, candidates, n_codes, xlogx, out_xlogx, out_buckets,
+                 out_largest, out_sumsq, n_chunks):
+    """For each selected guess row, reduce the bucket sizes over the candidate columns.
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+        Pattern codes.
+    rows : int64[k]
+        Guess rows to score; result ``r`` belongs to ``rows[r]``.
+    candidates : int64[n]
+        Answer columns forming the candidate set (may be empty).
+    n_codes : int
+        Number of possible codes (``3**L``).
+    xlogx : int64[n + 1]
+        Fixed-point ``c * log2(c)`` table.
+    out_xlogx, out_buckets, out_largest, out_sumsq : int64[k]
+        Sum of ``xlogx[size]``, number of non-empty buckets, largest bucket, and sum of
+        squared sizes (``sumsq / n`` is the expected number of candidates left).
+    """
+    n_rows = rows.shape[0]
+    n = candidates.shape[0]
+    per_chunk = (n_rows + n_chunks - 1) // n_chunks
+    sweep_codes = n_codes <= n
+    for chunk in prange(n_chunks):
+        hist = np.zeros(n_codes, np.int64)
+        stop = min(n_rows, (chunk + 1) * per_chunk)
+        for r in range(chunk * per_chunk, stop):
+            row = matrix[rows[r]]
+            for k in range(n):
+                hist[row[candidates[k]]] += 1
+            s = 0
+            buckets = 0
+            largest = 0
+            sumsq = 0
+            if sweep_codes:
+                for code in range(n_codes):
+                    size = hist[code]
+                    if size > 0:
+                        s += xlogx[size]
+                        buckets += 1
+                        largest = max(largest, size)
+                        sumsq += size * size
+                        hist[code] = 0
+            else:
+                for k in range(n):
+                    code = row[candidates[k]]
+                    size = hist[code]
+                    if size > 0:
+                        s += xlogx[size]
+                        buckets += 1
+                        largest = max(largest, size)
+                        sumsq += size * size
+                        hist[code] = 0
+            out_xlogx[r] = s
+            out_buckets[r] = buckets
+            out_largest[r] = largest
+            out_sumsq[r] = sumsq
