@@ -5,8 +5,8 @@ on-disk cache, on first use.
 
 >>> import deductive
 >>> from deductive import wordle
->>> wordle.format_pattern(wordle.feedback("crane", "trace"), 5)  # doctest: +SKIP
-'.GG.G'
+>>> wordle.format_pattern(wordle.feedback("crane", "trace"), 5)  
+'YGG.G'
 """
 
 from importlib.metadata import PackageNotFoundError, version as _version
@@ -24,7 +24,7 @@ __all__ = ["__version__", "DeductiveError", "wordle"]
 def __getattr__(name):
     # submodules on demand, so ``import deductive`` stays cheap
     if name == "wordle":
-        from . import wordle
+        import importlib
 
-        return wordle
+        return importlib.import_module(".wordle", __name__)
     raise AttributeError(f"module 'deductive' has no attribute {name!r}")

@@ -1,10 +1,10 @@
 """Wordle: feedback codes, the pattern matrix (computed or cached), word lists, rankings.
 
 >>> from deductive import wordle
->>> g = wordle.load_words("en")                      # doctest: +SKIP
->>> a = wordle.load_words("en", role="answers")      # doctest: +SKIP
->>> m = wordle.cached_pattern_matrix(g, a)           # doctest: +SKIP
->>> wordle.rank_guesses(m, g, top=3)                 # doctest: +SKIP
+>>> words = wordle.load_words("fr-seed")
+>>> matrix = wordle.pattern_matrix(words, words)     # or cached_pattern_matrix(...)
+>>> [score.word for score in wordle.rank_guesses(matrix, words, top=3)]
+['laine', 'paire', 'clair']
 """
 
 from .engine.patterns import (

@@ -1,0 +1,52 @@
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", help="also run tests marked slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow sweep: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_cache_dir(tmp_path_factory):
+    """Never touch the user's cache: every test shares one temporary cache directory."""
+    path = tmp_path_factory.mktemp("deductive-cache")
+    old = os.environ.get("DEDUCTIVE_CACHE_DIR")
+    os.environ["DEDUCTIVE_CACHE_DIR"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("DEDUCTIVE_CACHE_DIR", None)
+    else:
+        os.environ["DEDUCTIVE_CACHE_DIR"] = old
+
+
+def shared_data_dir() -> Path | None:
+    """``$DEDUCTIVE_SHARED_DATA``, else ``../shared/data`` beside the repository."""
+    env = os.environ.get("DEDUCTIVE_SHARED_DATA")
+    candidates = [Path(env)] if env else []
+    candidates.append(ROOT.parent / "shared" / "data")
+    for path in candidates:
+        if (path / "wordle" / "guesses.txt").is_file():
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def wordle_lists():
+    """Paths of the original Wordle lists (12,972 guesses, 2,315 answers), or skip."""
+    base = shared_data_dir()
+    if base is None:
+        pytest.skip("the original Wordle lists are absent (set DEDUCTIVE_SHARED_DATA)")
+    return base / "wordle" / "guesses.txt", base / "wordle" / "answers.txt"
