@@ -131,3 +131,17 @@ def test_original_lists_sample(wordle_lists):
     rng = np.random.default_rng(0)
     for g, a in zip(rng.integers(0, 12972, 3000), rng.integers(0, 2315, 3000)):
         assert got[g, a] == reference.feedback_code(guesses[g], answers[a])
+
+
+def test_import_compiles_nothing():
+    import subprocess
+    import sys
+
+    code = (
+        "import deductive, deductive.wordle, deductive.cli\n"
+        "from deductive.kernels import patterns, partition\n"
+        "assert patterns.fill_pattern_matrix.signatures == []\n"
+        "assert partition.bucket_stats.signatures == []\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
