@@ -22,25 +22,7 @@ from .engine.patterns import (
 from .engine.scoring import METRICS, GuessScore, PartitionStats, partition_stats, rank_guesses
 from .engine.words import BUILTIN_NAMES, WordList, builtin_words, fold_word, load_words
 
-__all__ = [
-    "feedback",
-    "pattern_matrix",
-    "cached_pattern_matrix",
-    "matrix_key",
-    "pattern_dtype",
-    "n_patterns",
-    "all_green",
-    "parse_pattern",
-    "format_pattern",
-    "pattern_digits",
-    "WordList",
-    "load_words",
-    "builtin_words",
-    "fold_word",
-    "BUILTIN_NAMES",
-    "METRICS",
-    "GuessScore",
-    "PartitionStats",
-    "partition_stats",
-    "rank_guesses",
-]
+from .engine import patterns as _patterns, scoring as _scoring
+
+__all__ = [*_patterns.__all__, *_scoring.__all__, "WordList", "load_words", "builtin_words",
+           "fold_word", "BUILTIN_NAMES"]

@@ -42,29 +42,21 @@ def bucket_stats(matrix, rows, candidates, n_codes, xlogx, out_xlogx, out_bucket
             row = matrix[rows[r]]
             for k in range(n):
                 hist[row[candidates[k]]] += 1
+            # visit each bucket once: sweep the code range when it is short, else revisit
+            # the row's codes (emptying each bucket as it is counted)
             s = 0
             buckets = 0
             largest = 0
             sumsq = 0
-            if sweep_codes:
-                for code in range(n_codes):
-                    size = hist[code]
-                    if size > 0:
-                        s += xlogx[size]
-                        buckets += 1
-                        largest = max(largest, size)
-                        sumsq += size * size
-                        hist[code] = 0
-            else:
-                for k in range(n):
-                    code = row[candidates[k]]
-                    size = hist[code]
-                    if size > 0:
-                        s += xlogx[size]
-                        buckets += 1
-                        largest = max(largest, size)
-                        sumsq += size * size
-                        hist[code] = 0
+            for k in range(n_codes if sweep_codes else n):
+                code = k if sweep_codes else row[candidates[k]]
+                size = hist[code]
+                if size > 0:
+                    s += xlogx[size]
+                    buckets += 1
+                    largest = max(largest, size)
+                    sumsq += size * size
+                    hist[code] = 0
             out_xlogx[r] = s
             out_buckets[r] = buckets
             out_largest[r] = largest
