@@ -61,3 +61,45 @@ def bucket_stats(matrix, rows, candidates, n_codes, xlogx, out_xlogx, out_bucket
             out_buckets[r] = buckets
             out_largest[r] = largest
             out_sumsq[r] = sumsq
+
+
+@njit(cache=CACHE, **PARALLEL)
+def weighted_entropy(matrix, rows, candidates, weights, n_codes, out, n_chunks):
+    """Entropy in bits of each selected row's feedback when candidate k has weight weights[k].
+
+    Buckets are summed in code order (or in first-occurrence order when the code range is
+    longer than the candidate set), so results are deterministic for a given input.
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+    rows : int64[k]
+    candidates : int64[n]
+    weights : float64[n]
+        Non-negative weights aligned with ``candidates``; their sum must be positive.
+    n_codes : int
+    out : float64[k]
+    """
+    n_rows = rows.shape[0]
+    n = candidates.shape[0]
+    total = 0.0
+    for k in range(n):
+        total += weights[k]
+    per_chunk = (n_rows + n_chunks - 1) // n_chunks
+    sweep_codes = n_codes <= n
+    for chunk in prange(n_chunks):
+        mass = np.zeros(n_codes, np.float64)
+        stop = min(n_rows, (chunk + 1) * per_chunk)
+        for r in range(chunk * per_chunk, stop):
+            row = matrix[rows[r]]
+            for k in range(n):
+                mass[row[candidates[k]]] += weights[k]
+            h = 0.0
+            for k in range(n_codes if sweep_codes else n):
+                code = k if sweep_codes else row[candidates[k]]
+                m = mass[code]
+                if m > 0.0:
+                    p = m / total
+                    h -= p * np.log2(p)
+                    mass[code] = 0.0
+            out[r] = h

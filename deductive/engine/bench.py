@@ -1,0 +1,224 @@
+"""Whole-dictionary benchmarks: every answer played, decision trees evaluated once.
+
+A deterministic solver's choices depend only on the state, so its games form one decision
+tree. :func:`run_benchmark` grows that tree breadth-wise from the root, visiting each node
+once and handling all answers of a node together: the cost is one scoring per node, not
+one per game and turn. Seeded solvers play game by game, each answer with its own
+generator seeded by ``(seed, answer index)``, so results do not depend on the order.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import DeductiveError
+from .game import State
+
+__all__ = ["BenchmarkResult", "run_benchmark", "play_game", "MAX_WORDLE_GUESSES"]
+
+#: A game needing more guesses than this counts as failed.
+MAX_WORDLE_GUESSES = 6
+
+
+@dataclass
+class BenchmarkResult:
+    """Outcome of a benchmark.
+
+    Attributes
+    ----------
+    guesses : int array
+        Guesses used for each played answer (aligned with ``answers``).
+    answers : list of str
+        The answers played.
+    tree : dict or None
+        The decision tree (deterministic solvers, when asked for).
+    """
+
+    solver: dict
+    opener: str | None
+    hard: bool
+    prior: str
+    answers: list
+    guesses: np.ndarray
+    weights: np.ndarray
+    seconds: float
+    tree: dict | None = field(default=None, repr=False)
+
+    @property
+    def total(self) -> int:
+        return int(self.guesses.sum())
+
+    @property
+    def average(self) -> float:
+        return float(self.guesses.mean()) if len(self.guesses) else 0.0
+
+    @property
+    def weighted_average(self) -> float:
+        """Average weighted by the prior (equal to ``average`` under a uniform prior)."""
+        w = self.weights
+        return float((self.guesses * w).sum() / w.sum()) if len(w) else 0.0
+
+    @property
+    def worst(self) -> int:
+        return int(self.guesses.max()) if len(self.guesses) else 0
+
+    @property
+    def fails(self) -> int:
+        """Answers needing more than six guesses."""
+        return int((self.guesses > MAX_WORDLE_GUESSES).sum())
+
+    @property
+    def distribution(self) -> dict:
+        """Guess count -> number of answers, for 1..6, then ``"fail"``."""
+        dist = {str(k): int((self.guesses == k).sum()) for k in range(1, MAX_WORDLE_GUESSES + 1)}
+        dist["fail"] = self.fails
+        return dist
+
+    def as_dict(self) -> dict:
+        return {
+            **self.solver, "opener": self.opener, "hard": self.hard, "prior": self.prior,
+            "answers": len(self.answers), "total": self.total,
+            "average": round(self.average, 6), "weighted_average": round(self.weighted_average, 6),
+            "worst": self.worst, "fails": self.fails, "distribution": self.distribution,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def _targets(game, answers) -> np.ndarray:
+    if answers is None:
+        return np.arange(len(game.answers), dtype=np.int64)
+    if isinstance(answers, (int, np.integer)):
+        return np.arange(min(int(answers), len(game.answers)), dtype=np.int64)
+    return np.array(sorted({game.answers.index(w) if isinstance(w, str) else int(w)
+                            for w in answers}), dtype=np.int64)
+
+
+def run_benchmark(game, solver, *, opener=None, answers=None, max_turns: int = 30, seed: int = 0,
+                  keep_tree: bool = False, progress=None) -> BenchmarkResult:
+    """Play every answer of ``game`` (or the ``answers`` subset) with ``solver``.
+
+    Parameters
+    ----------
+    opener : str or int, optional
+        Forced first guess.
+    answers : iterable of words/indices, or int, optional
+        Play only these answers (an int: the first N); the candidate sets still hold every
+        answer of the game.
+    max_turns : int
+        A game that is not solved within this many guesses raises an error (no solver here
+        comes close; it guards against a solver that makes no progress).
+    keep_tree : bool
+        Return the decision tree (deterministic solvers only).
+    progress : callable, optional
+        Called with the number of answers finished so far.
+    """
+    targets = _targets(game, answers)
+    first = None if opener is None else game.guess_index(opener)
+    start = time.perf_counter()
+    if solver.deterministic:
+        counts, tree = _evaluate_tree(game, solver, targets, first, max_turns, keep_tree,
+                                      progress)
+    else:
+        if keep_tree:
+            raise DeductiveError(f"solver {solver.name} is random: it has no single tree to "
+                                 "export; use entropy, minimax or expected")
+        counts = np.empty(len(targets), dtype=np.int64)
+        for k, target in enumerate(targets):
+            counts[k] = len(play_game(game, solver, int(target), opener=first, seed=seed,
+                                      max_turns=max_turns))
+            if progress is not None:
+                progress(k + 1)
+        tree = None
+    seconds = time.perf_counter() - start
+    return BenchmarkResult(
+        solver=solver.describe(), opener=None if first is None else game.guesses[first],
+        hard=game.hard, prior=game.prior, answers=[game.answers[t] for t in targets],
+        guesses=counts, weights=game.weights[targets], seconds=seconds, tree=tree,
+    )
+
+
+def _ensure_progress(game, state: State, guess: int) -> int:
+    """``guess``, unless it tells no candidates apart: then the first candidate (no loops)."""
+    codes = game.matrix[guess, state.candidates]
+    if codes[0] != game.win_code and (codes == codes[0]).all():
+        return int(game.answer_to_guess[state.candidates[0]])
+    return int(guess)
+
+
+def _split(game, state: State, guess: int):
+    """Children of ``state`` after ``guess``: (code, State) for each feedback, by code."""
+    cands = state.candidates
+    codes = game.matrix[guess, cands]
+    order = np.argsort(codes, kind="stable")
+    sorted_codes = codes[order]
+    cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
+    history = state.history
+    for group in np.split(order, cuts):
+        code = int(codes[group[0]])
+        allowed = state.allowed
+        if game.hard:
+            from .game import hard_mode_allowed
+
+            allowed = hard_mode_allowed(game.guesses.codes, game.guess_counts,
+                                        game.guesses.codes[guess], code, allowed)
+        yield code, State(cands[np.sort(group)], allowed, history + ((int(guess), code),))
+
+
+def _evaluate_tree(game, solver, targets, first, max_turns, keep_tree, progress):
+    """Guesses needed by each target, and (optionally) the tree as nested dicts."""
+    wanted = np.zeros(len(game.answers), dtype=bool)
+    wanted[targets] = True
+    depth_of = np.zeros(len(game.answers), dtype=np.int64)
+    done = 0
+    root: dict = {}
+    # each item: (state, depth of the next guess, dict to fill)
+    frontier = [(game.start(), 1, root)]
+    while frontier:
+        state, depth, node = frontier.pop()
+        if depth > max_turns:
+            raise DeductiveError(f"solver {solver.name} did not solve "
+                                 f"{game.answers[int(state.candidates[0])]!r} within "
+                                 f"{max_turns} guesses")
+        guess = first if (depth == 1 and first is not None) else solver.choose(state)
+        guess = _ensure_progress(game, state, guess)
+        children = list(_split(game, state, guess))
+        if keep_tree:
+            node["guess"] = game.guesses[guess]
+            node["then"] = {}
+        for code, child in children:
+            if not wanted[child.candidates].any():
+                continue
+            if code == game.win_code:
+                depth_of[child.candidates] = depth
+                done += 1
+                if progress is not None:
+                    progress(done)
+                continue
+            sub: dict = {}
+            if keep_tree:
+                node["then"][game.format(code)] = sub
+            frontier.append((child, depth + 1, sub))
+    return depth_of[targets], (root if keep_tree else None)
+
+
+def play_game(game, solver, target: int, *, opener=None, seed: int = 0,
+              max_turns: int = 30) -> list:
+    """One game against answer index ``target``: the list of ``(guess index, code)``."""
+    rng = np.random.default_rng([seed, target])
+    state = game.start()
+    moves = []
+    first = None if opener is None else game.guess_index(opener)
+    row = game.matrix
+    for turn in range(1, max_turns + 1):
+        guess = first if (turn == 1 and first is not None) else solver.choose(state, rng)
+        guess = _ensure_progress(game, state, guess)
+        code = int(row[guess, target])
+        moves.append((guess, code))
+        if code == game.win_code:
+            return moves
+        state = game.advance(state, guess, code)
+    raise DeductiveError(f"solver {solver.name} did not solve {game.answers[target]!r} "
+                         f"within {max_turns} guesses")

@@ -1,0 +1,210 @@
+"""Wordle solvers, found by name through a registry.
+
+A solver maps a :class:`~deductive.engine.game.State` to the index of the next guess.
+Deterministic solvers (``entropy``, ``minimax``, ``expected``) are functions of the state,
+so a benchmark evaluates their decision tree once. ``random`` and ``csp`` draw from a
+seeded generator handed to :meth:`Solver.choose`.
+
+Tie rules of the scoring solvers: the best score wins; among equal scores, a guess that is
+still a candidate wins, then the lower guess index. With two or fewer candidates left,
+every solver guesses the first remaining candidate.
+"""
+
+from __future__ import annotations
+
+import abc
+
+import numpy as np
+
+from ..errors import UnknownNameError
+from .scoring import METRICS, partition_stats
+
+__all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "CSPSolver", "make_solver",
+           "rank_pool", "csp_constraints", "csp_candidates"]
+
+
+class Solver(abc.ABC):
+    """Base class: ``choose(state, rng)`` returns a guess index."""
+
+    name = "solver"
+    deterministic = True
+
+    def __init__(self, game):
+        self.game = game
+
+    @abc.abstractmethod
+    def choose(self, state, rng=None) -> int:
+        """The guess index to play in ``state`` (``rng``: the game's seeded generator)."""
+
+    def describe(self) -> dict:
+        return {"solver": self.name}
+
+
+def _metric_key(game, state, rows, metric):
+    """Per-row score to minimise, the stats, and the entropy of each row."""
+    from ..kernels.partition import weighted_entropy
+    from ._parallel import n_chunks
+    from .patterns import n_patterns
+
+    stats = partition_stats(game.matrix, state.candidates, rows)
+    entropy = stats.entropy
+    if metric == "entropy" and game.prior != "uniform":
+        entropy = np.zeros(len(rows))
+        weights = np.ascontiguousarray(game.weights[state.candidates])
+        if len(rows) and weights.sum() > 0:
+            weighted_entropy(game.matrix, stats.rows, state.candidates, weights,
+                             n_patterns(min(game.length, 12)), entropy, n_chunks(len(rows)))
+        return -entropy, stats, entropy
+    if metric not in METRICS:
+        raise UnknownNameError(f"unknown metric {metric!r}; choose one of: {', '.join(METRICS)}")
+    key = {"entropy": stats.xlogx_sum, "minimax": stats.largest, "expected": stats.sumsq,
+           "buckets": -stats.buckets}[metric]
+    return key, stats, entropy
+
+
+def rank_pool(game, state, rows, metric):
+    """Order of ``rows`` best first (tie rule of the module), the stats and the entropies."""
+    key, stats, entropy = _metric_key(game, state, rows, metric)
+    not_candidate = ~game.is_candidate(state, rows)
+    return np.lexsort((rows, not_candidate, key)), stats, entropy
+
+
+def best_in_pool(game, state, rows, metric) -> int:
+    """The best guess index of ``rows`` under the tie rule, in O(len(rows))."""
+    key, _, _ = _metric_key(game, state, rows, metric)
+    tied = rows[key == key.min()]
+    if len(tied) > 1:
+        cand = tied[game.is_candidate(state, tied)]
+        if len(cand):
+            return int(cand.min())
+    return int(tied.min())
+
+
+class ScoringSolver(Solver):
+    """Greedy one-step solver: the guess with the best ``metric`` over the candidates.
+
+    Parameters
+    ----------
+    metric : {"entropy", "minimax", "expected", "buckets"}
+    pool : {"all", "candidates"}
+        Any allowed guess, or only the remaining candidates.
+    """
+
+    def __init__(self, game, metric: str = "entropy", pool: str = "all"):
+        super().__init__(game)
+        if pool not in ("all", "candidates"):
+            raise UnknownNameError(f"unknown pool {pool!r}; choose 'all' or 'candidates'")
+        if metric not in METRICS:
+            raise UnknownNameError(
+                f"unknown metric {metric!r}; choose one of: {', '.join(METRICS)}")
+        self.metric = metric
+        self.pool = pool
+        self.name = {"entropy": "entropy", "minimax": "minimax", "expected": "expected",
+                     "buckets": "buckets"}[metric]
+
+    def choose(self, state, rng=None) -> int:
+        cands = state.candidates
+        if len(cands) <= 2:
+            return int(self.game.answer_to_guess[cands[0]])
+        return best_in_pool(self.game, state, self.game.pool(state, self.pool), self.metric)
+
+    def describe(self) -> dict:
+        return {"solver": self.name, "pool": self.pool}
+
+
+class RandomSolver(Solver):
+    """The seeds' filter solver: a uniformly random remaining candidate."""
+
+    name = "random"
+    deterministic = False
+
+    def choose(self, state, rng=None) -> int:
+        rng = rng if rng is not None else np.random.default_rng(0)
+        cands = state.candidates
+        return int(self.game.answer_to_guess[cands[rng.integers(len(cands))]])
+
+
+def csp_constraints(game, history):
+    """Positional letter domains and min/max letter counts implied by ``history``.
+
+    Returns
+    -------
+    domains : bool[L, 26]
+        ``domains[i, c]``: letter c is still possible at position i.
+    min_count, max_count : int64[26]
+    """
+    length = game.length
+    domains = np.ones((length, 26), dtype=bool)
+    min_count = np.zeros(26, dtype=np.int64)
+    max_count = np.full(26, length, dtype=np.int64)
+    for guess, code in history:
+        letters = game.guesses.codes[guess]
+        shown = np.zeros(26, dtype=np.int64)
+        grey = np.zeros(26, dtype=bool)
+        for i in range(length):
+            c = letters[i]
+            digit = (code // 3 ** i) % 3
+            if digit == 2:
+                domains[i, :] = False
+                domains[i, c] = True
+                shown[c] += 1
+            else:
+                domains[i, c] = False      # yellow or grey: not here (else it were green)
+                if digit == 1:
+                    shown[c] += 1
+                else:
+                    grey[c] = True
+        min_count = np.maximum(min_count, shown)
+        max_count = np.where(grey, np.minimum(max_count, shown), max_count)
+    return domains, min_count, max_count
+
+
+def csp_candidates(game, history) -> np.ndarray:
+    """Answers satisfying the CSP constraints of ``history`` (indices, ascending)."""
+    domains, min_count, max_count = csp_constraints(game, history)
+    codes = game.answers.codes
+    ok = np.ones(len(codes), dtype=bool)
+    for i in range(game.length):
+        ok &= domains[i][codes[:, i]]
+    answer_counts = game.guess_counts[game.answer_to_guess]
+    ok &= (answer_counts >= min_count).all(axis=1) & (answer_counts <= max_count).all(axis=1)
+    return np.flatnonzero(ok).astype(np.int64)
+
+
+class CSPSolver(Solver):
+    """The seeds' constraint-propagation solver: per-position letter domains and min/max
+    letter counts, then a random candidate among the answers that satisfy them."""
+
+    name = "csp"
+    deterministic = False
+
+    def choose(self, state, rng=None) -> int:
+        rng = rng if rng is not None else np.random.default_rng(0)
+        cands = csp_candidates(self.game, state.history)
+        return int(self.game.answer_to_guess[cands[rng.integers(len(cands))]])
+
+
+SOLVERS = {
+    "random": "a random remaining candidate (seeded)",
+    "csp": "constraint propagation (letter domains, min/max counts), then a random candidate",
+    "entropy": "maximise the entropy of the feedback (pool all or candidates)",
+    "minimax": "minimise the largest bucket (worst case)",
+    "expected": "minimise the expected number of candidates left",
+}
+
+
+def make_solver(game, name: str, **options) -> Solver:
+    """Build a solver by name; an unknown name lists the valid ones.
+
+    Options: ``pool`` ("all" or "candidates") for the scoring solvers.
+    """
+    if name in ("entropy", "minimax", "expected"):
+        return ScoringSolver(game, metric=name, pool=options.pop("pool", "all"), **options)
+    if name == "random":
+        return RandomSolver(game, **options)
+    if name == "csp":
+        return CSPSolver(game, **options)
+    raise UnknownNameError(
+        f"unknown solver {name!r}; choose one of: "
+        + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items())
+    )
