@@ -21,8 +21,12 @@ from .engine.patterns import (
 )
 from .engine.scoring import METRICS, GuessScore, PartitionStats, partition_stats, rank_guesses
 from .engine.words import BUILTIN_NAMES, WordList, builtin_words, fold_word, load_words
+from .engine.game import PRIORS, State, Wordle
+from .engine.solvers import SOLVERS
+from .engine.bench import BenchmarkResult
 
 from .engine import patterns as _patterns, scoring as _scoring
 
 __all__ = [*_patterns.__all__, *_scoring.__all__, "WordList", "load_words", "builtin_words",
-           "fold_word", "BUILTIN_NAMES"]
+           "fold_word", "BUILTIN_NAMES", "Wordle", "State", "PRIORS", "SOLVERS",
+           "BenchmarkResult"]

@@ -83,3 +83,31 @@ def partition_summary(row, candidates) -> dict:
         "largest": max(sizes.values()),
         "expected": sum(s * s for s in sizes.values()) / n,
     }
+
+
+def weighted_entropy(row, candidates, weights) -> float:
+    """Entropy (bits) of the feedback when candidate k has weight weights[k], from a dict."""
+    mass: dict = {}
+    for k, w in zip(candidates, weights):
+        mass[int(row[k])] = mass.get(int(row[k]), 0.0) + w
+    total = sum(mass.values())
+    return -sum(m / total * math.log2(m / total) for m in mass.values() if m > 0)
+
+
+# -- Wordle rules ---------------------------------------------------------------------------
+def hard_mode_ok(word: str, history) -> bool:
+    """NYT hard mode, spelled out: ``history`` is a list of (guess word, digits list)."""
+    for guess, digits in history:
+        for i, d in enumerate(digits):
+            if d == 2 and word[i] != guess[i]:
+                return False
+        revealed = Counter(guess[i] for i, d in enumerate(digits) if d > 0)
+        have = Counter(word)
+        if any(have[c] < n for c, n in revealed.items()):
+            return False
+    return True
+
+
+def consistent(answer: str, history) -> bool:
+    """Whether ``answer`` gives every (guess, digits) of ``history``."""
+    return all(feedback_digits(g, answer) == list(d) for g, d in history)

@@ -97,3 +97,42 @@ def load_lists(guesses: str, answers: str | None, length: int | None):
     guess_list = load_words(guesses, role="guesses", length=length)
     answer_list = load_words(answers or guesses, role="answers", length=length)
     return guess_list, answer_list
+
+
+def game_options(func):
+    """Word lists, --hard, --prior, --lang and --cache-dir: what builds a Wordle game."""
+    func = click.option("--lang", default=None,
+                        help="Language of the frequency prior (default: fr for fr lists, else en).")(func)
+    func = click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
+                        show_default=True,
+                        help="Weights of the answers: used by entropy and weighted averages.")(func)
+    func = click.option("--hard", is_flag=True,
+                        help="NYT hard mode: keep greens, reuse every revealed letter.")(func)
+    func = cache_dir_option(func)
+    return word_list_options(default="en")(func)
+
+
+def solver_options(func):
+    """--solver, --pool and --seed, defined once."""
+    func = click.option("--seed", type=int, default=0, show_default=True,
+                        help="Seed of the random solvers (each answer gets (seed, index)).")(func)
+    func = click.option("--pool", type=click.Choice(["all", "candidates"]), default="all",
+                        show_default=True,
+                        help="Guesses a scoring solver may play: any allowed guess, or only "
+                             "the remaining candidates.")(func)
+    func = click.option("--solver", "solver_name", default="entropy", show_default=True,
+                        help="random, csp, entropy, minimax or expected.")(func)
+    return func
+
+
+def make_game(guesses, answers, length, cache_dir, hard, prior, lang):
+    from ..engine.game import Wordle
+
+    guess_list, answer_list = load_lists(guesses, answers, length)
+    return Wordle(guess_list, answer_list, hard=hard, prior=prior, lang=lang,
+                  cache_dir=cache_dir)
+
+
+def make_solver(game, name, pool):
+    options = {"pool": pool} if name in ("entropy", "minimax", "expected") else {}
+    return game.solver(name, **options)

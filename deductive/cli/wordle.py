@@ -10,10 +10,16 @@ from ._common import (
     Group,
     cache_dir_option,
     echo_json,
+    fail,
+    game_options,
     json_option,
     load_lists,
+    make_game,
+    make_solver,
+    solver_options,
     word_list_options,
 )
+from ._progress import progress
 
 _COLOURS = {2: "green", 1: "yellow", 0: "bright_black"}
 
@@ -116,9 +122,13 @@ def matrix(guesses, answers, length, cache_dir, no_cache, rebuild, as_json):
               default="entropy", show_default=True,
               help="entropy: most bits; minimax: smallest worst bucket; expected: fewest "
                    "candidates left on average; buckets: most distinct feedbacks.")
+@click.option("--hard", is_flag=True,
+              help="Hard mode. The first guess is unconstrained, so the ranking is the same.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+              help="Write a PNG of the best opener's feedback distribution beside the worst's.")
 @cache_dir_option
 @json_option
-def openers(guesses, answers, length, top, metric, cache_dir, as_json):
+def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, as_json):
     """Rank every allowed guess as a first guess.
 
     The score of a guess is the Shannon entropy (bits) of its feedback distribution over
@@ -137,6 +147,12 @@ def openers(guesses, answers, length, top, metric, cache_dir, as_json):
     guess_list, answer_list = load_lists(guesses, answers, length)
     result = cached_pattern_matrix(guess_list, answer_list, cache_dir)
     ranked = rank_guesses(result, guess_list, metric=metric, top=top or None)
+    if plot_path:
+        from ..plot import plot_opener_buckets
+
+        worst = rank_guesses(result, guess_list, metric=metric)[-1]
+        plot_opener_buckets(result, guess_list, ranked[0].index, worst.index, plot_path, metric)
+        click.echo(f"plot: {plot_path}", err=True)
     if as_json:
         echo_json([score.as_dict() for score in ranked])
         return
@@ -147,3 +163,273 @@ def openers(guesses, answers, length, top, metric, cache_dir, as_json):
     for rank, score in enumerate(ranked, start=1):
         click.echo(f"{rank:>5}  {score.word:<{max(4, guess_list.length)}}  {score.entropy:>8.4f}  "
                    f"{score.buckets:>7}  {score.largest:>7}  {score.expected:>9.3f}")
+
+
+def _grid_row(game, word, code):
+    from ..engine.patterns import pattern_digits
+
+    cells = "".join(
+        click.style(f" {ch.upper()} ", fg="black", bg=_COLOURS[d], bold=True)
+        for ch, d in zip(word, pattern_digits(code, game.length))
+    )
+    return f"{cells}  {game.format(code)}"
+
+
+def _answers_subset(game, spec):
+    """--answers-subset: a number N (the first N answers) or a word-list file/name."""
+    if spec is None:
+        return None
+    if spec.isdigit():
+        return int(spec)
+    from ..engine.words import load_words
+
+    subset = load_words(spec, role="answers", length=game.length)
+    missing = [w for w in subset if w not in game.answers]
+    if missing:
+        fail(f"--answers-subset: {len(missing)} word(s) are not answers ({', '.join(missing[:5])})")
+    return list(subset)
+
+
+@wordle.command()
+@game_options
+@solver_options
+@click.option("--opener", default=None, help="Forced first guess (default: the solver's own).")
+@click.option("--answers-subset", default=None, metavar="N|FILE|NAME",
+              help="Play only these answers (the first N, or a list); candidates still span "
+                   "every answer.")
+@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
+              help="Export the decision tree as JSON (deterministic solvers).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+              help="Write a PNG histogram of the guess counts.")
+@json_option
+def bench(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+          opener, answers_subset, tree_path, plot_path, as_json):
+    """Play every answer with a solver and report the guess-count distribution.
+
+    Deterministic solvers (entropy, minimax, expected) evaluate their decision tree once,
+    all answers together. Games needing more than 6 guesses count as fails.
+
+    \b
+    Examples:
+      deductive wordle bench --solver entropy --opener salet
+      deductive wordle bench --solver minimax --opener raise --json
+      deductive wordle bench --guesses fr-seed --solver entropy --pool candidates \\
+          --opener laine --answers-subset 50
+    """
+    import json as _json
+
+    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    solver = make_solver(game, solver_name, pool)
+    subset = _answers_subset(game, answers_subset)
+    game.matrix  # load before timing
+    total = len(game.answers) if subset is None else (
+        min(subset, len(game.answers)) if isinstance(subset, int) else len(subset))
+    with progress(total, f"bench {solver_name}") as update:
+        result = game.benchmark(solver, opener=opener, answers=subset, seed=seed,
+                                keep_tree=tree_path is not None, progress=update)
+    if tree_path:
+        from ..engine.tree import tree_document
+
+        with open(tree_path, "w", encoding="utf-8") as fh:
+            _json.dump(tree_document(game, result.tree), fh)
+    if plot_path:
+        from ..plot import plot_guess_histogram
+
+        plot_guess_histogram(result, plot_path)
+    if as_json:
+        echo_json(result.as_dict())
+        return
+    mode = "hard" if hard else "normal"
+    extra = f", pool {pool}" if solver_name in ("entropy", "minimax", "expected") else ""
+    click.echo(f"solver {solver_name}{extra}, opener {result.opener or '(its own)'}, {mode} mode, "
+               f"{len(result.answers)} answers")
+    dist = result.distribution
+    scale = max(dist.values()) or 1
+    for key, count in dist.items():
+        click.echo(f"{key:>6} {count:>6}  {'#' * round(40 * count / scale)}")
+    weighted = f", weighted average {result.weighted_average:.4f}" if prior != "uniform" else ""
+    click.echo(f"total {result.total}, average {result.average:.4f}{weighted}, worst "
+               f"{result.worst}, fails {result.fails}, {result.seconds:.2f} s")
+    if tree_path:
+        click.echo(f"tree: {tree_path}")
+
+
+@wordle.command("tree-check")
+@click.argument("tree_file", type=click.Path(dir_okay=False))
+@word_list_options(default="en")
+@cache_dir_option
+@click.option("--hard/--normal", default=None,
+              help="Check hard-mode rules (default: as the file says).")
+@json_option
+def tree_check(tree_file, guesses, answers, length, cache_dir, hard, as_json):
+    """Verify a decision tree against the word lists and print its statistics.
+
+    Rejects a tree that misses an answer, uses a word outside the guess list, or (hard
+    mode) plays a guess that breaks the rules.
+
+    \b
+    Example:
+      deductive wordle bench --opener salet --tree salet.json
+      deductive wordle tree-check salet.json
+    """
+    from ..engine.tree import check_tree, load_tree
+
+    doc = load_tree(tree_file)
+    game = make_game(guesses, answers, length, cache_dir, False, "uniform", None)
+    report = check_tree(game, doc, hard=hard).as_dict()
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(f"valid {'hard' if report['hard'] else 'normal'}-mode tree: {report['answers']} "
+               f"answers, total {report['total']}, average {report['average']:.4f}, worst "
+               f"{report['worst']}, fails {report['fails']}, {report['nodes']} nodes")
+    click.echo("distribution: " + ", ".join(f"{k}: {v}" for k, v in report["distribution"].items()))
+
+
+@wordle.command()
+@game_options
+@solver_options
+@click.option("--opener", required=True, help="The first guess.")
+@json_option
+def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+           opener, as_json):
+    """The best second guess for every feedback of an opener.
+
+    \b
+    Example:
+      deductive wordle second --opener salet --guesses guesses.txt --answers answers.txt
+    """
+    from ..engine.precompute import second_guesses
+
+    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    solver = make_solver(game, solver_name, pool)
+    game.matrix
+    with progress(243, f"second guesses after {opener}") as update:
+        rows = second_guesses(game, solver, opener, progress=update)
+    if as_json:
+        echo_json({"opener": game.guesses[game.guess_index(opener)], "solver": solver_name,
+                   "hard": hard, "feedbacks": rows})
+        return
+    click.echo(f"{len(rows)} feedbacks of {opener}; next guess by {solver_name}")
+    click.echo(f"{'pattern':<{game.length + 2}} {'left':>5}  {'guess':<{game.length + 2}} "
+               f"{'entropy':>8} {'largest':>7}")
+    for row in rows:
+        click.echo(f"{row['pattern']:<{game.length + 2}} {row['candidates']:>5}  "
+                   f"{row['guess'] or '(solved)':<{game.length + 2}} {row['entropy']:>8.4f} "
+                   f"{row['largest']:>7}")
+
+
+@wordle.command()
+@game_options
+@solver_options
+@click.option("--answer", required=True, help="The secret word.")
+@click.option("--opener", default=None, help="Forced first guess.")
+def play(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+         answer, opener):
+    """Play one game against ANSWER and print the coloured grid.
+
+    \b
+    Example:
+      deductive wordle play --answer crane --solver entropy --opener salet
+    """
+    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    solver = make_solver(game, solver_name, pool)
+    if answer not in game.answers:
+        fail(f"--answer {answer!r} is not in the answer list {game.answers.name}")
+    moves = game.play(answer, solver, opener=opener, seed=seed)
+    for word, code in moves:
+        click.echo(_grid_row(game, word, code))
+    verdict = "solved" if len(moves) <= 6 else "solved, but past the 6 allowed guesses,"
+    click.echo(f"{verdict} in {len(moves)}")
+
+
+_ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G', "
+                "'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last one back, "
+                "'quit' (or end of input) stops")
+
+
+@wordle.command()
+@game_options
+@click.option("--metric", type=click.Choice(["entropy", "minimax", "expected", "buckets"]),
+              default="entropy", show_default=True, help="How next guesses are ranked.")
+@click.option("--pool", type=click.Choice(["all", "candidates"]), default="all",
+              show_default=True, help="Suggest any allowed guess, or only candidates.")
+@click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True,
+              help="Suggestions shown.")
+@click.option("--show", type=click.IntRange(0, 200), default=10, show_default=True,
+              help="Candidates listed.")
+def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool, top, show):
+    """Help with a game played elsewhere: enter each guess and its colours.
+
+    After each entry it shows how many answers remain, some of them, and the best next
+    guesses. Works in a terminal and with input piped from a script.
+
+    \b
+    Example:
+      printf 'salet ..Y..\\ncrony .G..Y\\n' | deductive wordle assist
+    """
+    import sys
+
+    from ..engine.game import parse_feedback
+    from ..errors import DeductiveError
+
+    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    interactive = sys.stdin.isatty()
+    history = []
+
+    def report():
+        state = game.replay(history)
+        cands = [game.answers[k] for k in state.candidates]
+        head = ", ".join(cands[:show]) + (" ..." if len(cands) > show else "")
+        click.echo(f"{len(cands)} candidate(s) left" + (f": {head}" if show and cands else ""))
+        if len(cands) == 1:
+            click.echo(f"the answer is {cands[0]}")
+            return
+        best = game.best_guesses(history, k=top, metric=metric, pool=pool)
+        cand_set = set(cands)
+        click.echo("best next: " + ", ".join(
+            f"{s.word}{'*' if s.word in cand_set else ''} ({s.entropy:.3f} bits, "
+            f"largest {s.largest})" for s in best))
+
+    click.echo(f"{len(game.guesses)} guesses, {len(game.answers)} answers"
+               f"{', hard mode' if hard else ''}; {_ASSIST_HELP}; * marks a candidate")
+    report()
+    while True:
+        if interactive:
+            click.echo(f"turn {len(history) + 1}> ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            break
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        if text.lower() in ("quit", "exit", "q"):
+            break
+        if text.lower() in ("help", "?"):
+            click.echo(_ASSIST_HELP)
+            continue
+        if text.lower() == "undo":
+            if history:
+                guess, pattern = history.pop()
+                click.echo(f"undone: {guess} {pattern}")
+                report()
+            else:
+                click.echo("nothing to undo")
+            continue
+        try:
+            g, code = parse_feedback(game, text)
+            entry = (game.guesses[g], game.format(code))
+            state = game.replay(history + [entry])
+        except DeductiveError as exc:
+            click.echo(f"not applied: {exc}")
+            continue
+        if len(state.candidates) == 0:
+            click.echo(f"not applied: no answer fits {entry[0]} {entry[1]} with what came "
+                       "before; check the colours (or undo an earlier entry)")
+            continue
+        history.append(entry)
+        click.echo(_grid_row(game, *[game.guesses[g], code]))
+        if code == game.win_code:
+            click.echo(f"solved in {len(history)}")
+            break
+        report()

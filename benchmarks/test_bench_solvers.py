@@ -1,0 +1,45 @@
+"""Solver benchmarks on the original lists: whole-dictionary games, hard mode, second guesses.
+
+The reference is the same solver played game by game (``play_game``: one scoring per game
+and turn), timed on the same answers in the same run.
+"""
+
+import pytest
+
+from deductive.engine.bench import play_game
+from deductive.engine.game import Wordle
+from deductive.engine.precompute import second_guesses
+
+
+@pytest.fixture(scope="module")
+def games(original_lists):
+    normal = Wordle(*original_lists)
+    hard = Wordle(*original_lists, hard=True, matrix=normal.matrix)
+    normal.benchmark("entropy", opener="salet", answers=20)   # warm the kernels
+    hard.benchmark("entropy", opener="salet", answers=20)
+    return normal, hard
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_entropy_all_answers(benchmark, games, mode):
+    game = games[mode == "hard"]
+    solver = game.solver("entropy")
+    result = benchmark.pedantic(game.benchmark, (solver,), {"opener": "salet"}, rounds=5)
+    assert len(result.answers) == 2315
+
+
+@pytest.mark.parametrize("how", ["tree", "game-by-game"])
+def test_entropy_first_100_answers(benchmark, games, how):
+    game = games[0]
+    solver = game.solver("entropy")
+    if how == "tree":
+        run = lambda: game.benchmark(solver, opener="salet", answers=100).guesses.tolist()  # noqa: E731
+    else:
+        run = lambda: [len(play_game(game, solver, t, opener="salet")) for t in range(100)]  # noqa: E731
+    benchmark.pedantic(run, rounds=3)
+
+
+def test_second_guesses_salet(benchmark, games):
+    game = games[0]
+    rows = benchmark.pedantic(second_guesses, (game, game.solver("entropy"), "salet"), rounds=5)
+    assert sum(r["candidates"] for r in rows) == 2315

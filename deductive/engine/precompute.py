@@ -1,0 +1,43 @@
+"""Batch precomputes: the best second guess for every feedback of an opener."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .scoring import partition_stats
+
+__all__ = ["second_guesses"]
+
+
+def second_guesses(game, solver, opener, progress=None) -> list[dict]:
+    """For every feedback the opener can get, the solver's next guess and its statistics.
+
+    Returns
+    -------
+    list of dict
+        One per feedback, largest candidate set first (ties: lower code first), with
+        ``pattern``, ``code``, ``candidates`` (count), ``guess``, ``entropy``, ``largest``,
+        ``buckets`` and ``expected`` (the guess's partition of that set). The all-green
+        feedback (the opener was the answer) has ``guess`` null.
+    """
+    from .bench import _split
+
+    first = game.guess_index(opener)
+    rows = []
+    children = sorted(_split(game, game.start(), first),
+                      key=lambda item: (-len(item[1].candidates), item[0]))
+    for done, (code, state) in enumerate(children, start=1):
+        entry = {"pattern": game.format(code), "code": code,
+                 "candidates": int(len(state.candidates))}
+        if code == game.win_code:
+            entry.update(guess=None, entropy=0.0, largest=0, buckets=0, expected=0.0)
+        else:
+            guess = solver.choose(state, np.random.default_rng([0, code]))
+            stats = partition_stats(game.matrix, state.candidates, [guess])
+            entry.update(guess=game.guesses[guess], entropy=round(float(stats.entropy[0]), 10),
+                         largest=int(stats.largest[0]), buckets=int(stats.buckets[0]),
+                         expected=round(float(stats.expected[0]), 10))
+        rows.append(entry)
+        if progress is not None:
+            progress(done)
+    return rows

@@ -1,0 +1,61 @@
+"""Plots (extra ``plot``: matplotlib). Every function writes a PNG and returns its path."""
+
+from __future__ import annotations
+
+from .errors import DeductiveError
+
+__all__ = ["plot_guess_histogram", "plot_opener_buckets"]
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ImportError:
+        raise DeductiveError("plots need matplotlib: pip install 'deductive[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_guess_histogram(result, path):
+    """Bar chart of a benchmark's guess-count distribution."""
+    plt = _pyplot()
+    dist = result.distribution
+    labels = list(dist)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    bars = ax.bar(labels, [dist[k] for k in labels], color="#6aaa64")
+    ax.bar_label(bars)
+    ax.set_xlabel("guesses")
+    ax.set_ylabel("answers")
+    mode = "hard" if result.hard else "normal"
+    ax.set_title(f"{result.solver['solver']} (opener {result.opener or 'own'}, {mode} mode): "
+                 f"average {result.average:.4f}, total {result.total}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entropy"):
+    """Bucket sizes (largest first) of a good opener beside a poor one."""
+    import numpy as np
+
+    from .engine.scoring import partition_stats
+
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, row, tag in zip(axes, (best, poor), ("best", "poor")):
+        sizes = np.sort(np.bincount(matrix[row].astype(np.int64)))[::-1]
+        sizes = sizes[sizes > 0]
+        stats = partition_stats(matrix, rows=[row])
+        ax.bar(range(len(sizes)), sizes, color="#6aaa64" if tag == "best" else "#c9b458")
+        ax.set_title(f"{tag}: {words[row]}  H={stats.entropy[0]:.3f} bits, "
+                     f"{len(sizes)} patterns, largest {sizes[0]}")
+        ax.set_xlabel("feedback patterns, largest first")
+    axes[0].set_ylabel("answers")
+    fig.suptitle(f"Feedback distribution over {matrix.shape[1]} answers ({metric} ranking)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
