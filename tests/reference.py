@@ -111,3 +111,66 @@ def hard_mode_ok(word: str, history) -> bool:
 def consistent(answer: str, history) -> bool:
     """Whether ``answer`` gives every (guess, digits) of ``history``."""
     return all(feedback_digits(g, answer) == list(d) for g, d in history)
+
+
+# -- Hangman --------------------------------------------------------------------------------
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def hangman_mask(word: str, letter: str) -> int:
+    return sum(1 << i for i, ch in enumerate(word) if ch == letter)
+
+
+def hangman_partition(letter: str, words) -> dict:
+    """The seed's partition: mask of the letter's positions -> words, in order."""
+    groups: dict = {}
+    for w in words:
+        groups.setdefault(hangman_mask(w, letter), []).append(w)
+    return groups
+
+
+def hangman_min_miss(words, wrong=0, letters=""):
+    """The seed's greedy sweep, as written there: yields (wrong, guesses, word, letters)."""
+    if len(words) == 1:
+        yield wrong, len(letters), words[0], letters
+        return
+    best = min((g for g in ALPHABET if g not in letters),
+               key=lambda g: sum(g not in w for w in words))
+    for pattern, group in hangman_partition(best, words).items():
+        yield from hangman_min_miss(group, wrong + (pattern == 0), letters + best)
+
+
+def hangman_split_entropy(words, letter, weights=None) -> float:
+    weights = weights or {w: 1.0 for w in words}
+    total = sum(weights[w] for w in words)
+    mass: dict = {}
+    for w in words:
+        key = hangman_mask(w, letter)
+        mass[key] = mass.get(key, 0.0) + weights[w]
+    return -sum(m / total * math.log2(m / total) for m in mass.values() if m > 0)
+
+
+def hangman_greedy(words, choose, wrong=0, letters=""):
+    """A greedy sweep with any letter rule ``choose(words, letters) -> letter``."""
+    if len(words) == 1:
+        yield wrong, len(letters), words[0], letters
+        return
+    best = choose(words, letters)
+    for pattern, group in hangman_partition(best, words).items():
+        yield from hangman_greedy(group, choose, wrong + (pattern == 0), letters + best)
+
+
+def hangman_best_wins(words, lives) -> int:
+    """Brute force: the most words any strategy wins (fewer than ``lives`` misses left)."""
+    if lives <= 0:
+        return 0
+    if len(words) == 1:
+        return 1
+    best = 0
+    for letter in ALPHABET:
+        groups = hangman_partition(letter, words)
+        if len(groups) == 1:
+            continue
+        value = sum(hangman_best_wins(g, lives - (key == 0)) for key, g in groups.items())
+        best = max(best, value)
+    return best

@@ -5,6 +5,7 @@ import click
 from .. import __version__
 from ._common import Group
 from .cache import cache
+from .hangman import hangman
 from .wordle import wordle
 
 __all__ = ["cli", "main"]
@@ -19,12 +20,14 @@ def cli():
     Examples:
       deductive wordle openers --top 10
       deductive wordle pattern crane trace
+      deductive hangman sweep --words /usr/share/dict/web2 --length 6
       deductive cache info
     """
 
 
 cli.add_command(wordle)
 cli.add_command(cache)
+cli.add_command(hangman)
 
 
 def main(args=None, prog_name="deductive"):
