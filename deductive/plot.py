@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import DeductiveError
 
-__all__ = ["plot_guess_histogram", "plot_opener_buckets"]
+__all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabilities"]
 
 
 def _pyplot():
@@ -55,6 +55,34 @@ def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entro
         ax.set_xlabel("feedback patterns, largest first")
     axes[0].set_ylabel("answers")
     fig.suptitle(f"Feedback distribution over {matrix.shape[1]} answers ({metric} ranking)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def plot_mine_probabilities(analysis, path):
+    """Heat map of a position's mine probabilities (revealed cells blank, numbers drawn)."""
+    import numpy as np
+
+    plt = _pyplot()
+    position = analysis.position
+    grid = analysis.grid()
+    fig, ax = plt.subplots(figsize=(max(4, position.cols * 0.4), max(3, position.rows * 0.4)))
+    shown = np.ma.masked_invalid(grid)
+    image = ax.imshow(shown, cmap="RdYlGn_r", vmin=0, vmax=1)
+    cells = position.cells.reshape(position.rows, position.cols)
+    for r in range(position.rows):
+        for c in range(position.cols):
+            v = cells[r, c]
+            if v > 0:
+                ax.text(c, r, str(int(v)), ha="center", va="center", fontsize=8)
+            elif v == -2:
+                ax.text(c, r, "F", ha="center", va="center", fontsize=8)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    fig.colorbar(image, ax=ax, label="P(mine)")
+    ax.set_title(f"{position.rows}x{position.cols}, {position.mines} mines")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -174,3 +174,127 @@ def hangman_best_wins(words, lives) -> int:
         value = sum(hangman_best_wins(g, lives - (key == 0)) for key, g in groups.items())
         best = max(best, value)
     return best
+
+
+# -- Minesweeper ----------------------------------------------------------------------------
+def _mines_constraints(rows, cols, cells):
+    """(covered cells, flags, constraints [(covered neighbours, need)])."""
+    def nbrs(k):
+        r, c = divmod(k, cols)
+        return [rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols]
+
+    covered = [k for k, v in enumerate(cells) if v == -1]
+    flags = sum(1 for v in cells if v == -2)
+    constraints = []
+    for k, v in enumerate(cells):
+        if v >= 0:
+            unknown = [n for n in nbrs(k) if cells[n] == -1]
+            need = v - sum(1 for n in nbrs(k) if cells[n] == -2)
+            constraints.append((unknown, need))
+    return covered, flags, constraints
+
+
+def mines_brute_force(rows, cols, mines, cells):
+    """Every placement of the mines left on the covered cells: exact probabilities (Fractions)
+    by cell, or None if nothing fits. For small boards only (2**covered)."""
+    from fractions import Fraction
+    from itertools import combinations
+
+    covered, flags, constraints = _mines_constraints(rows, cols, cells)
+    left = mines - flags
+    hits = Counter()
+    total = 0
+    for chosen in combinations(covered, left) if 0 <= left <= len(covered) else []:
+        placed = set(chosen)
+        if all(sum(n in placed for n in unknown) == need for unknown, need in constraints):
+            total += 1
+            hits.update(chosen)
+    if total == 0:
+        return None
+    return {k: Fraction(hits[k], total) for k in covered}
+
+
+def mines_exact_dp(rows, cols, mines, cells):
+    """Independent exact engine: a cell-by-cell dynamic programme over the frontier (state:
+    needs of the open constraints) with Python integers, each frontier cell conditioned in
+    turn. Exact probabilities (Fractions) by covered cell, or None if nothing fits."""
+    from fractions import Fraction
+    from math import comb
+
+    covered, flags, constraints = _mines_constraints(rows, cols, cells)
+    left = mines - flags
+    constraints = [(set(u), need) for u, need in constraints]
+    if any(need < 0 or need > len(u) for u, need in constraints):
+        return None
+    frontier = sorted(set().union(*[u for u, _ in constraints]) if constraints else set())
+    position = {cell: i for i, cell in enumerate(frontier)}
+    off = len(covered) - len(frontier)
+    cons = [(sorted(position[c] for c in u), need) for u, need in constraints if u]
+    last = {}
+    for j, (members, _) in enumerate(cons):
+        last[j] = members[-1]
+    touching = [[] for _ in frontier]
+    for j, (members, _) in enumerate(cons):
+        for i in members:
+            touching[i].append(j)
+
+    def count(forced=None):
+        layer = {(): Counter({0: 1})}
+        open_ids = ()
+        for i in range(len(frontier)):
+            new_open = tuple(sorted(set(open_ids) | {j for j in touching[i] if last[j] > i}))
+            nxt = {}
+            for state, vec in layer.items():
+                need = dict(zip(open_ids, state))
+                for value in (0, 1):
+                    if forced is not None and forced[0] == i and forced[1] != value:
+                        continue
+                    ok = True
+                    trial = dict(need)
+                    for j in touching[i]:
+                        trial[j] = trial.get(j, cons[j][1]) - value
+                        if trial[j] < 0 or (last[j] == i and trial[j] != 0):
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    key = tuple(trial[j] for j in new_open)
+                    out = nxt.setdefault(key, Counter())
+                    for m, c in vec.items():
+                        out[m + value] += c
+            layer, open_ids = nxt, new_open
+        result = Counter()
+        for vec in layer.values():
+            result.update(vec)
+        return result
+
+    def weigh(vec):
+        return sum(c * comb(off, left - m) for m, c in vec.items() if 0 <= left - m <= off)
+
+    base = count()
+    total = weigh(base)
+    if total == 0:
+        return None
+    probs = {}
+    for i, cell in enumerate(frontier):
+        probs[cell] = Fraction(weigh(count((i, 1))), total)
+    if off:
+        inside = sum(c * comb(off, left - m) * (left - m) for m, c in base.items()
+                     if 0 <= left - m <= off)
+        for cell in covered:
+            if cell not in position:
+                probs[cell] = Fraction(inside, total * off)
+    return probs
+
+
+def mines_rule_deductions(rows, cols, cells):
+    """The seed's two local rules: (safe cells, mine cells) they prove."""
+    covered, flags, constraints = _mines_constraints(rows, cols, cells)
+    safe, mines = set(), set()
+    for unknown, need in constraints:
+        if unknown and need == 0:
+            safe.update(unknown)
+        elif unknown and need == len(unknown):
+            mines.update(unknown)
+    return safe, mines

@@ -6,6 +6,7 @@ from .. import __version__
 from ._common import Group
 from .cache import cache
 from .hangman import hangman
+from .mines import mines
 from .wordle import wordle
 
 __all__ = ["cli", "main"]
@@ -21,6 +22,7 @@ def cli():
       deductive wordle openers --top 10
       deductive wordle pattern crane trace
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
+      deductive mines bench --preset expert --player best --games 1000
       deductive cache info
     """
 
@@ -28,6 +30,7 @@ def cli():
 cli.add_command(wordle)
 cli.add_command(cache)
 cli.add_command(hangman)
+cli.add_command(mines)
 
 
 def main(args=None, prog_name="deductive"):

@@ -1,0 +1,7 @@
+"""Minesweeper: boards, positions, exact probabilities, players and benchmarks."""
+
+from .analysis import Analysis, analyze
+from .board import FIRST_CLICK_RULES, PRESETS, Board, Position, PositionError, parse_preset
+
+__all__ = ["Board", "Position", "PositionError", "PRESETS", "FIRST_CLICK_RULES", "parse_preset",
+           "Analysis", "analyze"]

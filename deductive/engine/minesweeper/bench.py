@@ -1,0 +1,133 @@
+"""Minesweeper games and win-rate benchmarks with reproducible seeds.
+
+Game g of a benchmark with seed S places its mines with seed S + g and gives the player a
+generator seeded with S + 1000 + g: the seed's protocol (boards 1000 + g, player 2000 + g)
+is seed 1000.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...errors import DeductiveError
+from .board import Board, parse_preset
+
+__all__ = ["GameRecord", "BenchResult", "play_game", "run_bench", "first_move_cell",
+           "wilson_interval", "FIRST_MOVES"]
+
+FIRST_MOVES = ("corner", "centre")
+
+
+@dataclass
+class GameRecord:
+    won: bool
+    decisions: dict
+    guesses: int
+    seconds: float
+
+
+@dataclass
+class BenchResult:
+    player: str
+    board: tuple
+    first_click: str
+    first_move: str
+    seed: int
+    records: list = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def wins(self) -> int:
+        return sum(r.won for r in self.records)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple:
+        return wilson_interval(self.wins, self.games)
+
+    def as_dict(self) -> dict:
+        decisions: dict = {}
+        for r in self.records:
+            for k, v in r.decisions.items():
+                decisions[k] = decisions.get(k, 0) + v
+        lo, hi = self.interval
+        seconds = sum(r.seconds for r in self.records)
+        rows, cols, mines = self.board
+        return {
+            "player": self.player, "rows": rows, "cols": cols, "mines": mines,
+            "first_click": self.first_click, "first_move": self.first_move, "seed": self.seed,
+            "games": self.games, "wins": self.wins, "win_rate": round(self.win_rate, 6),
+            "ci95": [round(lo, 6), round(hi, 6)],
+            "guesses_per_game": round(sum(r.guesses for r in self.records) / max(1, self.games), 4),
+            "seconds_per_game": round(seconds / max(1, self.games), 6),
+            "decisions": decisions,
+        }
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959963984540054) -> tuple:
+    """95% Wilson score interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def first_move_cell(rows: int, cols: int, how: str) -> int:
+    if how == "corner":
+        return 0
+    if how == "centre":
+        return (rows // 2) * cols + cols // 2
+    raise DeductiveError(f"unknown first move {how!r}; choose corner or centre")
+
+
+def play_game(board: Board, player, rng, first_cell: int, max_steps: int = 100_000) -> GameRecord:
+    """Play one game to the end; count decisions by kind (cells revealed or flagged)."""
+    start = time.perf_counter()
+    decisions = {"rules": 0, "forced": 0, "guess": 0}
+    board.click(first_cell)
+    steps = 0
+    while not board.over:
+        steps += 1
+        if steps > max_steps:
+            raise DeductiveError("a game made no progress; this is a bug in the player")
+        move = player.decide(board.position(), rng)
+        for cell in move.flag:
+            if not board.flagged[cell]:
+                board.flag(cell)
+        for cell in move.reveal:
+            if board.revealed[cell] or board.flagged[cell]:
+                continue
+            if not board.click(cell):
+                break
+        decisions[move.kind] += len(move.reveal) + len(move.flag)
+    return GameRecord(board.won, decisions, decisions["guess"], time.perf_counter() - start)
+
+
+def run_bench(spec: str, player, games: int, *, first_click: str = "safe",
+              first_move: str = "corner", seed: int = 1000, progress=None,
+              indices=None) -> BenchResult:
+    """Play ``games`` games (or the game numbers in ``indices``) with reproducible seeds."""
+    rows, cols, mines = parse_preset(spec)
+    cell = first_move_cell(rows, cols, first_move)
+    records = []
+    numbers = range(games) if indices is None else indices
+    for done, g in enumerate(numbers, start=1):
+        board = Board(rows, cols, mines, seed=seed + g, first_click=first_click)
+        rng = np.random.default_rng(seed + 1000 + g)
+        records.append(play_game(board, player, rng, cell))
+        if progress is not None:
+            progress(done)
+    return BenchResult(player.name, (rows, cols, mines), first_click, first_move, seed, records)

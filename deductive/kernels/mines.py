@@ -1,0 +1,458 @@
+"""Minesweeper kernels: flood fill, frontier boxes and components, solution counting.
+
+A position is a flat ``int8`` array over cells (row-major): ``COVERED`` (-1), ``FLAGGED``
+(-2), or the revealed number 0-8. ``nbrs[cell]`` lists the neighbours, padded with -1.
+
+Frontier analysis:
+
+* every revealed cell with covered neighbours is a constraint: its covered neighbours hold
+  ``number - flagged neighbours`` mines;
+* covered cells touched by the same set of constraints form a *box*: only the number of
+  mines in a box matters, weighted by C(box size, k);
+* constraints sharing boxes form *components*, counted independently.
+
+:func:`count_components` enumerates each component's box assignments depth-first with
+interval pruning and returns, for each total number of mines m in the component, the
+number of solutions W[m] (weighted by the binomials), the weighted number of mines in
+each box S[b, m], and the least and most mines each box has among those solutions. Sums
+use Neumaier's compensated summation of positive terms, so their relative error stays
+below (boxes + 2) * 2**-53 whatever the number of solutions.
+"""
+
+import numpy as np
+
+from ._config import CACHE, SERIAL, njit
+
+COVERED = -1
+FLAGGED = -2
+
+# error codes of frontier_structure
+OK = 0
+TOO_MANY_FLAGS = 1      # a number has more flagged neighbours than its value
+TOO_FEW_COVERED = 2     # a number needs more mines than it has covered neighbours
+
+
+@njit(cache=CACHE, **SERIAL)
+def neighbours(rows, cols):
+    """``nbrs[cell, :8]``: the neighbour cells of each cell, padded with -1."""
+    nbrs = np.full((rows * cols, 8), -1, np.int32)
+    for r in range(rows):
+        for c in range(cols):
+            k = 0
+            for dr in range(-1, 2):
+                for dc in range(-1, 2):
+                    if dr == 0 and dc == 0:
+                        continue
+                    rr = r + dr
+                    cc = c + dc
+                    if 0 <= rr < rows and 0 <= cc < cols:
+                        nbrs[r * cols + c, k] = rr * cols + cc
+                        k += 1
+    return nbrs
+
+
+@njit(cache=CACHE, **SERIAL)
+def mine_counts(mines, nbrs):
+    """Number of neighbouring mines of each cell."""
+    n = mines.shape[0]
+    counts = np.zeros(n, np.int8)
+    for cell in range(n):
+        total = 0
+        for k in range(8):
+            nb = nbrs[cell, k]
+            if nb >= 0 and mines[nb]:
+                total += 1
+        counts[cell] = total
+    return counts
+
+
+@njit(cache=CACHE, **SERIAL)
+def flood_reveal(numbers, revealed, flagged, nbrs, start):
+    """Reveal ``start`` and, iteratively, every cell around a revealed 0. Returns the count
+    of newly revealed cells. ``start`` must not be a mine."""
+    n = numbers.shape[0]
+    stack = np.empty(n, np.int32)
+    top = 0
+    opened = 0
+    if revealed[start] or flagged[start]:
+        return 0
+    revealed[start] = True
+    opened += 1
+    stack[top] = start
+    top += 1
+    while top > 0:
+        top -= 1
+        cell = stack[top]
+        if numbers[cell] != 0:
+            continue
+        for k in range(8):
+            nb = nbrs[cell, k]
+            if nb >= 0 and not revealed[nb] and not flagged[nb]:
+                revealed[nb] = True
+                opened += 1
+                stack[top] = nb
+                top += 1
+    return opened
+
+
+@njit(cache=CACHE, **SERIAL)
+def frontier_structure(cells, nbrs):
+    """Constraints, boxes and components of a position.
+
+    Returns
+    -------
+    status : int
+        OK, TOO_MANY_FLAGS or TOO_FEW_COVERED.
+    bad_cell : int
+        The revealed cell at fault (status != OK), else -1.
+    box_of : int32[n]
+        Box of each covered frontier cell, -1 elsewhere.
+    box_size : int64[n_boxes]
+    box_comp : int64[n_boxes]
+        Component of each box (components numbered from 0).
+    box_cons_ptr, box_cons : int64
+        CSR lists of the constraints touching each box.
+    cons_value : int64[n_constraints]
+        Mines each constraint still needs.
+    n_comp : int
+    """
+    n = cells.shape[0]
+    cons_of = np.full(n, -1, np.int64)     # constraint id of each revealed cell
+    n_cons = 0
+    status = OK
+    bad = -1
+    for cell in range(n):
+        v = cells[cell]
+        if v < 0:
+            continue
+        covered = 0
+        flags = 0
+        for k in range(8):
+            nb = nbrs[cell, k]
+            if nb < 0:
+                continue
+            if cells[nb] == COVERED:
+                covered += 1
+            elif cells[nb] == FLAGGED:
+                flags += 1
+        need = v - flags
+        if need < 0:
+            return TOO_MANY_FLAGS, cell, np.empty(0, np.int32), np.empty(0, np.int64), \
+                np.empty(0, np.int64), np.empty(1, np.int64), np.empty(0, np.int64), \
+                np.empty(0, np.int64), 0
+        if need > covered:
+            return TOO_FEW_COVERED, cell, np.empty(0, np.int32), np.empty(0, np.int64), \
+                np.empty(0, np.int64), np.empty(1, np.int64), np.empty(0, np.int64), \
+                np.empty(0, np.int64), 0
+        if covered > 0:
+            cons_of[cell] = n_cons
+            n_cons += 1
+    cons_value = np.zeros(n_cons, np.int64)
+    cons_cell = np.zeros(n_cons, np.int64)
+    for cell in range(n):
+        j = cons_of[cell]
+        if j >= 0:
+            flags = 0
+            for k in range(8):
+                nb = nbrs[cell, k]
+                if nb >= 0 and cells[nb] == FLAGGED:
+                    flags += 1
+            cons_value[j] = cells[cell] - flags
+            cons_cell[j] = cell
+    # signature of each covered cell: its constraints, ascending (at most 8)
+    sig = np.full((n, 8), -1, np.int64)
+    sig_len = np.zeros(n, np.int64)
+    for cell in range(n):
+        if cells[cell] != COVERED:
+            continue
+        for k in range(8):
+            nb = nbrs[cell, k]
+            if nb >= 0 and cons_of[nb] >= 0:
+                sig[cell, sig_len[cell]] = cons_of[nb]
+                sig_len[cell] += 1
+        # insertion sort of the few ids
+        for a in range(1, sig_len[cell]):
+            x = sig[cell, a]
+            b = a - 1
+            while b >= 0 and sig[cell, b] > x:
+                sig[cell, b + 1] = sig[cell, b]
+                b -= 1
+            sig[cell, b + 1] = x
+    # boxes: cells with equal signatures; candidates share the first constraint
+    box_of = np.full(n, -1, np.int32)
+    box_rep = np.empty(n, np.int64)
+    box_size_tmp = np.zeros(n, np.int64)
+    n_boxes = 0
+    for j in range(n_cons):
+        centre = cons_cell[j]
+        for k in range(8):
+            cell = nbrs[centre, k]
+            if cell < 0 or cells[cell] != COVERED or box_of[cell] >= 0 or sig[cell, 0] != j:
+                continue
+            box_of[cell] = n_boxes
+            box_rep[n_boxes] = cell
+            box_size_tmp[n_boxes] = 1
+            for k2 in range(k + 1, 8):
+                other = nbrs[centre, k2]
+                if other < 0 or cells[other] != COVERED or box_of[other] >= 0:
+                    continue
+                if sig_len[other] != sig_len[cell]:
+                    continue
+                same = True
+                for a in range(sig_len[cell]):
+                    if sig[other, a] != sig[cell, a]:
+                        same = False
+                        break
+                if same:
+                    box_of[other] = n_boxes
+                    box_size_tmp[n_boxes] += 1
+            n_boxes += 1
+    box_size = box_size_tmp[:n_boxes].copy()
+    box_cons_ptr = np.zeros(n_boxes + 1, np.int64)
+    for b in range(n_boxes):
+        box_cons_ptr[b + 1] = box_cons_ptr[b] + sig_len[box_rep[b]]
+    box_cons = np.empty(box_cons_ptr[n_boxes], np.int64)
+    for b in range(n_boxes):
+        rep = box_rep[b]
+        for a in range(sig_len[rep]):
+            box_cons[box_cons_ptr[b] + a] = sig[rep, a]
+    # components: union-find over constraints joined by boxes
+    parent = np.arange(n_cons)
+    for b in range(n_boxes):
+        first = box_cons[box_cons_ptr[b]]
+        for a in range(box_cons_ptr[b] + 1, box_cons_ptr[b + 1]):
+            x = first
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            y = box_cons[a]
+            while parent[y] != y:
+                parent[y] = parent[parent[y]]
+                y = parent[y]
+            if x != y:
+                parent[max(x, y)] = min(x, y)
+    comp_of_root = np.full(n_cons, -1, np.int64)
+    n_comp = 0
+    box_comp = np.empty(n_boxes, np.int64)
+    for b in range(n_boxes):
+        x = box_cons[box_cons_ptr[b]]
+        while parent[x] != x:
+            x = parent[x]
+        if comp_of_root[x] < 0:
+            comp_of_root[x] = n_comp
+            n_comp += 1
+        box_comp[b] = comp_of_root[x]
+    return status, bad, box_of, box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp
+
+
+@njit(cache=CACHE, **SERIAL)
+def _add(total, comp, index, value):
+    """Neumaier compensated addition of value into total[index] (comp holds the error)."""
+    t = total[index] + value
+    if abs(total[index]) >= abs(value):
+        comp[index] += (total[index] - t) + value
+    else:
+        comp[index] += (value - t) + total[index]
+    total[index] = t
+
+
+@njit(cache=CACHE, **SERIAL)
+def count_component(boxes, box_size, box_cons_ptr, box_cons, cons_value, binom, budget,
+                    weights, mines_in_box, kmin, kmax):
+    """Count the solutions of one component by its number of mines.
+
+    Parameters
+    ----------
+    boxes : int64[B]
+        The component's boxes, in the order they are assigned (neighbours close together).
+    binom : float64[9, 9]
+        Binomial coefficients.
+    budget : int
+        Most search nodes to visit; past it the count is abandoned (returns -1).
+    weights : float64[max_mines + 1]
+        Out: W[m].
+    mines_in_box : float64[B, max_mines + 1]
+        Out: S[b, m], solutions weighted by the mines in box b.
+    kmin, kmax : int64[B, max_mines + 1]
+        Out: least / most mines of each box over the solutions with m mines (kmin starts
+        above any size, kmax at -1).
+
+    Returns
+    -------
+    int
+        Nodes visited, or -1 if the budget ran out.
+    """
+    n_boxes = boxes.shape[0]
+    n_cons = cons_value.shape[0]
+    residual = cons_value.copy()
+    capacity = np.zeros(n_cons, np.int64)
+    for i in range(n_boxes):
+        b = boxes[i]
+        for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+            capacity[box_cons[a]] += box_size[b]
+    choice = np.full(n_boxes, -1, np.int64)
+    weight_at = np.ones(n_boxes + 1, np.float64)
+    mines_at = np.zeros(n_boxes + 1, np.int64)
+    comp_w = np.zeros(weights.shape[0], np.float64)
+    comp_s = np.zeros(mines_in_box.shape, np.float64)
+    nodes = 0
+    level = 0
+    while level >= 0:
+        if level == n_boxes:
+            m = mines_at[level]
+            w = weight_at[level]
+            _add(weights, comp_w, m, w)
+            for i in range(n_boxes):
+                k = choice[i]
+                if k > 0:
+                    _add(mines_in_box[i], comp_s[i], m, w * k)
+                if k < kmin[i, m]:
+                    kmin[i, m] = k
+                if k > kmax[i, m]:
+                    kmax[i, m] = k
+            level -= 1
+            continue
+        b = boxes[level]
+        size = box_size[b]
+        k = choice[level]
+        if k >= 0:
+            # undo the previous choice at this level
+            for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+                residual[box_cons[a]] += k
+                capacity[box_cons[a]] += size
+        k += 1
+        # next feasible k: every constraint keeps 0 <= residual <= capacity after the box
+        found = False
+        while k <= size:
+            ok = True
+            for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+                j = box_cons[a]
+                r = residual[j] - k
+                if r < 0 or r > capacity[j] - size:
+                    ok = False
+                    break
+            if ok:
+                found = True
+                break
+            k += 1
+        if not found:
+            choice[level] = -1
+            level -= 1
+            continue
+        nodes += 1
+        if nodes > budget:
+            return -1
+        choice[level] = k
+        for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+            residual[box_cons[a]] -= k
+            capacity[box_cons[a]] -= size
+        weight_at[level + 1] = weight_at[level] * binom[size, k]
+        mines_at[level + 1] = mines_at[level] + k
+        level += 1
+    for m in range(weights.shape[0]):
+        weights[m] += comp_w[m]
+        for i in range(n_boxes):
+            mines_in_box[i, m] += comp_s[i, m]
+    return nodes
+
+
+@njit(cache=CACHE, **SERIAL)
+def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, binom, budget):
+    """Count every component, its boxes ordered breadth-first through shared constraints.
+
+    Returns
+    -------
+    comp_ptr, comp_boxes : int64
+        CSR: the boxes of each component in counting order.
+    comp_width : int64[n_comp]
+        Cells of the component + 1 (the length of its vectors).
+    w_ptr : int64[n_comp + 1]
+        Offsets of each component's W in ``weights``.
+    weights : float64
+        Concatenated W vectors.
+    s_ptr : int64[n_boxes + 1]
+        Offsets of each box's vectors (indexed by box id) in ``mines_in_box``, ``kmin``, ``kmax``.
+    mines_in_box, kmin, kmax : flat arrays
+    nodes : int64[n_comp]
+        Search nodes per component, -1 where the budget ran out.
+    """
+    n_boxes = box_size.shape[0]
+    n_cons = cons_value.shape[0]
+    # constraint -> boxes
+    cons_ptr = np.zeros(n_cons + 1, np.int64)
+    for a in range(box_cons.shape[0]):
+        cons_ptr[box_cons[a] + 1] += 1
+    for j in range(n_cons):
+        cons_ptr[j + 1] += cons_ptr[j]
+    fill = cons_ptr[:-1].copy()
+    cons_boxes = np.empty(box_cons.shape[0], np.int64)
+    for b in range(n_boxes):
+        for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+            j = box_cons[a]
+            cons_boxes[fill[j]] = b
+            fill[j] += 1
+    # breadth-first order of boxes, component by component
+    comp_count = np.zeros(n_comp + 1, np.int64)
+    comp_cells = np.zeros(n_comp, np.int64)
+    for b in range(n_boxes):
+        comp_count[box_comp[b] + 1] += 1
+        comp_cells[box_comp[b]] += box_size[b]
+    comp_ptr = np.cumsum(comp_count)
+    comp_boxes = np.empty(n_boxes, np.int64)
+    seen = np.zeros(n_boxes, np.bool_)
+    seen_cons = np.zeros(n_cons, np.bool_)
+    head = np.zeros(n_comp, np.int64)
+    for b0 in range(n_boxes):
+        comp = box_comp[b0]
+        if seen[b0] or head[comp] > 0:
+            continue
+        start = comp_ptr[comp]
+        tail = start
+        comp_boxes[tail] = b0
+        tail += 1
+        seen[b0] = True
+        q = start
+        while q < tail:
+            b = comp_boxes[q]
+            q += 1
+            for a in range(box_cons_ptr[b], box_cons_ptr[b + 1]):
+                j = box_cons[a]
+                if seen_cons[j]:
+                    continue
+                seen_cons[j] = True
+                for e in range(cons_ptr[j], cons_ptr[j + 1]):
+                    nb = cons_boxes[e]
+                    if not seen[nb]:
+                        seen[nb] = True
+                        comp_boxes[tail] = nb
+                        tail += 1
+        head[comp] = tail - start
+    comp_width = comp_cells + 1
+    w_ptr = np.zeros(n_comp + 1, np.int64)
+    for i in range(n_comp):
+        w_ptr[i + 1] = w_ptr[i] + comp_width[i]
+    s_ptr = np.zeros(n_boxes + 1, np.int64)
+    for b in range(n_boxes):
+        s_ptr[b + 1] = s_ptr[b] + comp_width[box_comp[b]]
+    weights = np.zeros(w_ptr[n_comp], np.float64)
+    mines_in_box = np.zeros(s_ptr[n_boxes], np.float64)
+    kmin = np.zeros(s_ptr[n_boxes], np.int64)
+    kmax = np.zeros(s_ptr[n_boxes], np.int64)
+    nodes = np.zeros(n_comp, np.int64)
+    for i in range(n_comp):
+        boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
+        width = comp_width[i]
+        nb = boxes.shape[0]
+        w = np.zeros(width, np.float64)
+        s = np.zeros((nb, width), np.float64)
+        lo = np.full((nb, width), 99, np.int64)
+        hi = np.full((nb, width), -1, np.int64)
+        nodes[i] = count_component(boxes, box_size, box_cons_ptr, box_cons, cons_value, binom,
+                                   budget, w, s, lo, hi)
+        weights[w_ptr[i]:w_ptr[i + 1]] = w
+        for local in range(nb):
+            b = boxes[local]
+            mines_in_box[s_ptr[b]:s_ptr[b + 1]] = s[local]
+            kmin[s_ptr[b]:s_ptr[b + 1]] = lo[local]
+            kmax[s_ptr[b]:s_ptr[b + 1]] = hi[local]
+    return comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax, nodes

@@ -1,0 +1,309 @@
+"""Minesweeper: boards, positions, exact probabilities against brute force and an
+independent exact engine, forced cells, players and benchmarks."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.engine.minesweeper import Board, Position, PositionError, analyze, parse_preset
+from deductive.engine.minesweeper.analysis import NODE_BUDGET
+from deductive.engine.minesweeper.bench import play_game, run_bench, wilson_interval
+from deductive.engine.minesweeper.players import make_player, rule_deductions
+from deductive.errors import DeductiveError, UnknownNameError
+
+from . import reference
+
+
+# -- boards ---------------------------------------------------------------------------------
+def test_presets_and_custom():
+    assert parse_preset("expert") == (16, 30, 99)
+    assert parse_preset("beginner8") == (8, 8, 10)
+    assert parse_preset("10x12/20") == (10, 12, 20)
+    with pytest.raises(DeductiveError, match="ROWSxCOLS/MINES"):
+        parse_preset("huge")
+    with pytest.raises(DeductiveError, match="mines must be"):
+        parse_preset("3x3/9")
+
+
+@pytest.mark.parametrize("rule", ["safe", "zero"])
+def test_first_click_rules_and_seeding(rule):
+    for seed in range(30):
+        a = Board(9, 9, 10, seed=seed, first_click=rule)
+        b = Board(9, 9, 10, seed=seed, first_click=rule)
+        assert a.click(40) and b.click(40)
+        assert (a.mine == b.mine).all() and a.mine.sum() == 10
+        assert not a.mine[40]
+        if rule == "zero":
+            assert a.numbers[40] == 0 and a.revealed.sum() > 1
+
+
+def flood_reference(board, start):
+    """Breadth-first reveal, written out."""
+    seen, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        if board.numbers[cell] == 0:
+            for nb in board.nbrs[cell]:
+                if nb >= 0 and nb not in seen:
+                    seen.add(int(nb))
+                    todo.append(int(nb))
+    return seen
+
+
+def test_flood_fill_matches_reference():
+    for seed in range(40):
+        board = Board(12, 15, 25, seed=seed, first_click="safe")
+        board.click(7)
+        assert set(np.flatnonzero(board.revealed).tolist()) == flood_reference(board, 7)
+
+
+def test_win_and_loss():
+    board = Board(3, 3, 1, seed=0, first_click="safe")
+    board.click(0)
+    safe = [k for k in range(9) if not board.mine[k]]
+    for k in safe:
+        board.click(k)
+    assert board.won and not board.lost
+    mine = int(np.flatnonzero(board.mine)[0])
+    board2 = Board(3, 3, 1, seed=0, first_click="safe")
+    board2.click(0)
+    assert not board2.click(mine) and board2.lost and not board2.won
+
+
+# -- positions ------------------------------------------------------------------------------
+def test_parse_format_round_trip():
+    text = "x1.\n*2x\nxxF"
+    position = Position.parse(text, 3)
+    assert position.format() == "x1.\n*2x\nxx*"
+    assert position.cells.tolist() == [-1, 1, 0, -2, 2, -1, -1, -1, -2]
+
+
+@pytest.mark.parametrize("text,mines,match", [
+    ("xxx\nxx\n", 1, "row 2 has 2 cells but row 1 has 3"),
+    ("xxx\nx?x\n", 1, "row 2, column 2: unknown character '?'"),
+    ("**x\nxxx\n", 1, "2 flags but only 1 mines"),
+    ("4x\nxx\n", 1, "row 1, column 1: 4 is more than its 3 neighbours"),
+    ("", 1, "empty position"),
+])
+def test_bad_positions(text, mines, match):
+    with pytest.raises(PositionError, match=match):
+        Position.parse(text, mines)
+
+
+@pytest.mark.parametrize("text,mines,match", [
+    ("1*\n*x\n", 3, "row 1, column 1: the 1 has more flagged neighbours"),
+    ("3x\nxx\n", 1, "cannot"),
+    ("x1x\nxxx\n", 3, "no arrangement"),
+])
+def test_inconsistent_positions(text, mines, match):
+    with pytest.raises(PositionError, match=match):
+        analyze(Position.parse(text, mines))
+
+
+def test_no_frontier_and_single_cell():
+    position = Position.parse("xxx\nxxx\n", 2)
+    a = analyze(position)
+    assert np.allclose(a.probabilities, 2 / 6) and not len(a.safe)
+    position = Position.parse("1x\n11\n", 1)
+    a = analyze(position)
+    assert a.mines.tolist() == [1] and a.probabilities[1] == 1.0
+
+
+def test_global_count_forces_cells():
+    # the 1 has two candidates; with one mine in all, the far corner is forced safe
+    position = Position.parse("x1.\nx1.\nx..\nxxx", 1)
+    a = analyze(position)
+    exact = reference.mines_brute_force(4, 3, 1, position.cells.tolist())
+    for cell, p in exact.items():
+        assert a.probabilities[cell] == pytest.approx(float(p), abs=1e-12)
+    assert set(a.safe.tolist()) == {k for k, p in exact.items() if p == 0}
+
+
+# -- exact probabilities --------------------------------------------------------------------
+@st.composite
+def small_positions(draw):
+    rows = draw(st.integers(2, 5))
+    cols = draw(st.integers(2, 5))
+    n = rows * cols
+    mines = draw(st.integers(0, max(0, min(n - 1, 7))))
+    seed = draw(st.integers(0, 10 ** 6))
+    rng = np.random.default_rng(seed)
+    mine = np.zeros(n, dtype=bool)
+    mine[rng.choice(n, mines, replace=False)] = True
+    board = Board(rows, cols, mines, seed=0, first_click="none")
+    board.mine = mine
+    from deductive.kernels.mines import mine_counts
+
+    board.numbers = mine_counts(mine, board.nbrs)
+    cells = np.full(n, -1, dtype=np.int8)
+    reveal = rng.random(n) < draw(st.floats(0.1, 0.9))
+    cells[reveal & ~mine] = board.numbers[reveal & ~mine]
+    flag = rng.random(n) < 0.3
+    cells[flag & mine] = -2
+    if draw(st.booleans()):     # an inconsistent variant: one number nudged
+        numbered = np.flatnonzero(cells >= 0)
+        if len(numbered):
+            k = numbered[rng.integers(len(numbered))]
+            cells[k] = min(8, cells[k] + 1)
+    total = mines + draw(st.sampled_from([0, 0, 0, 1, -1]))
+    return rows, cols, max(0, total), cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions())
+def test_probabilities_match_brute_force(case):
+    rows, cols, mines, cells = case
+    try:
+        position = Position(rows, cols, mines, cells)
+        position.validate()
+    except PositionError:
+        return
+    exact = reference.mines_brute_force(rows, cols, mines, cells.tolist())
+    if exact is None:
+        with pytest.raises(PositionError):
+            analyze(position)
+        return
+    a = analyze(position)
+    for cell, p in exact.items():
+        assert a.probabilities[cell] == pytest.approx(float(p), abs=1e-9)
+    assert set(a.safe.tolist()) == {k for k, p in exact.items() if p == 0}
+    assert set(a.mines.tolist()) == {k for k, p in exact.items() if p == 1}
+    safe, mines_found = reference.mines_rule_deductions(rows, cols, cells.tolist())
+    assert safe <= set(a.safe.tolist()) and mines_found <= set(a.mines.tolist())
+    assert set(rule_deductions(position)[0].tolist()) == safe
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions())
+def test_dynamic_programme_fallback_matches(case):
+    rows, cols, mines, cells = case
+    position = Position(rows, cols, mines, cells)
+    try:
+        fast = analyze(position)
+    except PositionError:
+        with pytest.raises(PositionError):
+            analyze(position, budget=0)
+        return
+    slow = analyze(position, budget=0)
+    assert slow.dp_components == slow.components
+    np.testing.assert_allclose(slow.probabilities, fast.probabilities, atol=1e-12)
+    assert slow.safe.tolist() == fast.safe.tolist() and slow.mines.tolist() == fast.mines.tolist()
+
+
+def positions_from_games(spec, games, stride, seed=5):
+    """Positions met by the least-risk player, with the forced mines it flagged."""
+    rows, cols, mines = parse_preset(spec)
+    player = make_player("least-risk")
+    found = []
+    for g in range(games):
+        board = Board(rows, cols, mines, seed=seed + g, first_click="safe")
+        rng = np.random.default_rng(g)
+        board.click(0)
+        step = 0
+        while not board.over:
+            position = board.position()
+            if step % stride == 0:
+                found.append(position)
+            move = player.decide(position, rng)
+            for c in move.flag:
+                if not board.flagged[c]:
+                    board.flag(c)
+            for c in move.reveal:
+                if not board.revealed[c] and not board.click(c):
+                    break
+            step += 1
+    return found
+
+
+@pytest.mark.parametrize("spec,games,stride,limit", [("beginner", 6, 2, 12),
+                                                      ("intermediate", 3, 5, 10),
+                                                      ("expert", 2, 12, 8)])
+def test_probabilities_match_independent_exact_engine(spec, games, stride, limit):
+    positions = positions_from_games(spec, games, stride)[:limit]
+    assert positions
+    for position in positions:
+        a = analyze(position)
+        exact = reference.mines_exact_dp(position.rows, position.cols, position.mines,
+                                         position.cells.tolist())
+        for cell, p in exact.items():
+            assert a.probabilities[cell] == pytest.approx(float(p), abs=1e-9)
+        assert set(a.safe.tolist()) == {k for k, p in exact.items() if p == 0}
+        assert set(a.mines.tolist()) == {k for k, p in exact.items() if p == 1}
+
+
+def test_large_open_board_does_not_hang():
+    # a long row of 1s over a wide covered band: many solutions, still exact and fast
+    cols = 60
+    text = "\n".join(["x" * cols, "x" * cols, "1" + "1" * (cols - 2) + "1", "." * cols])
+    position = Position.parse(text, 40)
+    a = analyze(position)
+    assert np.isfinite(a.probabilities[:2 * cols]).all()
+    slow = analyze(position, budget=0)
+    np.testing.assert_allclose(a.probabilities, slow.probabilities, atol=1e-12)
+    assert NODE_BUDGET > 0
+
+
+def test_ortools_cross_check():
+    cp_model = pytest.importorskip("ortools.sat.python.cp_model")
+    for position in positions_from_games("beginner", 4, 3)[:12]:
+        a = analyze(position)
+        covered = position.covered.tolist()
+        forced_safe, forced_mine = set(), set()
+        for cell in covered:
+            for value, bucket in ((1, forced_safe), (0, forced_mine)):
+                model = cp_model.CpModel()
+                x = {k: model.NewBoolVar(str(k)) for k in covered}
+                for unknown, need in reference._mines_constraints(
+                        position.rows, position.cols, position.cells.tolist())[2]:
+                    if unknown:
+                        model.Add(sum(x[k] for k in unknown) == need)
+                model.Add(sum(x.values()) == position.mines - position.flags)
+                model.Add(x[cell] == value)
+                if cp_model.CpSolver().Solve(model) == cp_model.INFEASIBLE:
+                    bucket.add(cell)
+        assert forced_safe == set(a.safe.tolist()) and forced_mine == set(a.mines.tolist())
+
+
+# -- players and benchmarks -----------------------------------------------------------------
+def test_unknown_player():
+    with pytest.raises(UnknownNameError, match="rules-random.*csp-random.*least-risk.*best"):
+        make_player("psychic")
+
+
+@pytest.mark.parametrize("name", ["rules-random", "csp-random", "least-risk", "best"])
+def test_players_finish_games_reproducibly(name):
+    a = run_bench("beginner8", make_player(name), 12, first_click="zero", first_move="centre")
+    b = run_bench("beginner8", make_player(name), 12, first_click="zero", first_move="centre")
+    assert [r.won for r in a.records] == [r.won for r in b.records]
+    assert [r.decisions for r in a.records] == [r.decisions for r in b.records]
+    report = a.as_dict()
+    assert report["games"] == 12 and 0 <= report["wins"] <= 12
+    assert set(report["decisions"]) == {"rules", "forced", "guess"}
+
+
+def test_least_risk_never_guesses_when_something_is_forced():
+    player = make_player("least-risk")
+    for g in range(5):
+        board = Board(9, 9, 10, seed=g, first_click="safe")
+        rng = np.random.default_rng(g)
+        board.click(0)
+        while not board.over:
+            position = board.position()
+            move = player.decide(position, rng)
+            if move.kind == "guess":
+                a = analyze(position)
+                assert not len(a.safe) and not len(a.mines)
+                probs = np.where(position.cells == -1, a.probabilities, np.inf)
+                assert move.reveal == [int(np.argmin(probs))]
+            for c in move.flag:
+                board.flag(c)
+            for c in move.reveal:
+                if not board.revealed[c] and not board.click(c):
+                    break
+
+
+def test_wilson_interval():
+    lo, hi = wilson_interval(40, 100)
+    assert lo == pytest.approx(0.3094, abs=1e-4) and hi == pytest.approx(0.4980, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
