@@ -298,3 +298,50 @@ def mines_rule_deductions(rows, cols, cells):
         elif unknown and need == len(unknown):
             mines.update(unknown)
     return safe, mines
+
+
+def mines_arrangements(rows, cols, mines, cells):
+    """Every placement (as a frozenset of cells) of the mines left that fits the numbers."""
+    from itertools import combinations
+
+    covered, flags, constraints = _mines_constraints(rows, cols, cells)
+    left = mines - flags
+    found = []
+    for chosen in combinations(covered, left) if 0 <= left <= len(covered) else []:
+        placed = set(chosen)
+        if all(sum(n in placed for n in unknown) == need for unknown, need in constraints):
+            found.append(frozenset(chosen))
+    return found
+
+
+def mines_best_win(rows, cols, mines, cells, _memo=None):
+    """Exact probability of winning with perfect play from a position (brute force)."""
+    memo = {} if _memo is None else _memo
+    key = tuple(cells)
+    if key in memo:
+        return memo[key]
+    arrangements = mines_arrangements(rows, cols, mines, cells)
+    if len(arrangements) <= 1:
+        return 1.0
+    covered = [k for k, v in enumerate(cells) if v == -1]
+
+    def count(k, placed):
+        r, c = divmod(k, cols)
+        return sum(1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                   if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+                   and (rr * cols + cc in placed or cells[rr * cols + cc] == -2))
+
+    best = 0.0
+    for k in covered:
+        outcomes = Counter(count(k, a) for a in arrangements if k not in a)
+        if not outcomes or (len(outcomes) == 1 and sum(outcomes.values()) == len(arrangements)
+                            and len(arrangements) > 1 and False):
+            continue
+        total = 0.0
+        for value, n in outcomes.items():
+            nxt = list(cells)
+            nxt[k] = value
+            total += n * mines_best_win(rows, cols, mines, nxt, memo)
+        best = max(best, total / len(arrangements))
+    memo[key] = best
+    return best

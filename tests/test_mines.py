@@ -307,3 +307,27 @@ def test_wilson_interval():
     lo, hi = wilson_interval(40, 100)
     assert lo == pytest.approx(0.3094, abs=1e-4) and hi == pytest.approx(0.4980, abs=1e-4)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions())
+def test_enumerated_solutions_and_endgame_search(case):
+    from deductive.engine.minesweeper.players import endgame_choice, enumerate_solutions
+
+    rows, cols, mines, cells = case
+    position = Position(rows, cols, mines, cells)
+    try:
+        position.validate()
+        a = analyze(position)
+    except PositionError:
+        return
+    covered, sols = enumerate_solutions(position)
+    expected = reference.mines_arrangements(rows, cols, mines, cells.tolist())
+    got = {frozenset(c for c, x in zip(covered, row) if x) for row in sols}
+    assert got == set(expected)
+    assert len(sols) == pytest.approx(np.exp(a.log_count), rel=1e-9)
+    if len(covered) <= 9 and 1 < len(expected) <= 40:
+        cell, win = endgame_choice(position)
+        assert win == pytest.approx(reference.mines_best_win(rows, cols, mines, cells.tolist()),
+                                    abs=1e-12)
+        assert cell in covered

@@ -370,8 +370,9 @@ def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, bi
         Offsets of each component's W in ``weights``.
     weights : float64
         Concatenated W vectors.
-    s_ptr : int64[n_boxes + 1]
-        Offsets of each box's vectors (indexed by box id) in ``mines_in_box``, ``kmin``, ``kmax``.
+    s_ptr : int64[n_comp + 1]
+        Offsets of each component's block in ``mines_in_box``, ``kmin`` and ``kmax``: a
+        row-major (boxes of the component, in counting order) x width block.
     mines_in_box, kmin, kmax : flat arrays
     nodes : int64[n_comp]
         Search nodes per component, -1 where the budget ran out.
@@ -431,13 +432,13 @@ def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, bi
     w_ptr = np.zeros(n_comp + 1, np.int64)
     for i in range(n_comp):
         w_ptr[i + 1] = w_ptr[i] + comp_width[i]
-    s_ptr = np.zeros(n_boxes + 1, np.int64)
-    for b in range(n_boxes):
-        s_ptr[b + 1] = s_ptr[b] + comp_width[box_comp[b]]
+    s_ptr = np.zeros(n_comp + 1, np.int64)
+    for i in range(n_comp):
+        s_ptr[i + 1] = s_ptr[i] + comp_width[i] * (comp_ptr[i + 1] - comp_ptr[i])
     weights = np.zeros(w_ptr[n_comp], np.float64)
-    mines_in_box = np.zeros(s_ptr[n_boxes], np.float64)
-    kmin = np.zeros(s_ptr[n_boxes], np.int64)
-    kmax = np.zeros(s_ptr[n_boxes], np.int64)
+    mines_in_box = np.zeros(s_ptr[n_comp], np.float64)
+    kmin = np.zeros(s_ptr[n_comp], np.int64)
+    kmax = np.zeros(s_ptr[n_comp], np.int64)
     nodes = np.zeros(n_comp, np.int64)
     for i in range(n_comp):
         boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
@@ -450,9 +451,42 @@ def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, bi
         nodes[i] = count_component(boxes, box_size, box_cons_ptr, box_cons, cons_value, binom,
                                    budget, w, s, lo, hi)
         weights[w_ptr[i]:w_ptr[i + 1]] = w
-        for local in range(nb):
-            b = boxes[local]
-            mines_in_box[s_ptr[b]:s_ptr[b + 1]] = s[local]
-            kmin[s_ptr[b]:s_ptr[b + 1]] = lo[local]
-            kmax[s_ptr[b]:s_ptr[b + 1]] = hi[local]
+        mines_in_box[s_ptr[i]:s_ptr[i + 1]] = s.ravel()
+        kmin[s_ptr[i]:s_ptr[i + 1]] = lo.ravel()
+        kmax[s_ptr[i]:s_ptr[i + 1]] = hi.ravel()
     return comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax, nodes
+
+
+@njit(cache=CACHE, **SERIAL)
+def rule_moves(cells, nbrs):
+    """The seed's two local rules. Returns (safe, mines) masks over cells: covered
+    neighbours of a number whose mines are all flagged, or that all must be mines."""
+    n = cells.shape[0]
+    safe = np.zeros(n, np.bool_)
+    mines = np.zeros(n, np.bool_)
+    for cell in range(n):
+        v = cells[cell]
+        if v < 0:
+            continue
+        covered = 0
+        flags = 0
+        for k in range(8):
+            nb = nbrs[cell, k]
+            if nb < 0:
+                continue
+            if cells[nb] == COVERED:
+                covered += 1
+            elif cells[nb] == FLAGGED:
+                flags += 1
+        if covered == 0:
+            continue
+        need = v - flags
+        if need == 0 or need == covered:
+            for k in range(8):
+                nb = nbrs[cell, k]
+                if nb >= 0 and cells[nb] == COVERED:
+                    if need == 0:
+                        safe[nb] = True
+                    else:
+                        mines[nb] = True
+    return safe, mines

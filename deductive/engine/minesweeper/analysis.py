@@ -10,8 +10,9 @@ Steps (the counting itself is compiled, see :mod:`deductive.kernels.mines`):
 
 Accuracy: every count is a sum of positive products of at most B binomials (B boxes),
 so each term carries a relative error of at most B * 2**-53 and the compensated sums add
-2 * 2**-53; the convolutions and the binomial weights (exact integers, taken as scaled
-logarithms) are sums of positive terms too. The probabilities are ratios of such sums,
+2 * 2**-53; the convolutions and the binomial weights come from a table of
+log-factorials (relative error about 1e-12 at these sizes) and the convolutions are sums of
+positive terms too. The probabilities are ratios of such sums,
 good to about 1e-12 on any board these presets make (the tests hold them to 1e-9 against
 exact integer engines). Forced cells are decided on exact integer information (the least
 and most mines of each box among the solutions of each total), never on a rounded value.
@@ -65,11 +66,6 @@ class Analysis:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
 
 
-def _log_comb_exact(n: int, k: int) -> float:
-    """log C(n, k) from the exact integer (math.log of an int is correctly scaled)."""
-    return math.log(math.comb(n, k)) if 0 <= k <= n else -math.inf
-
-
 def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
     """Exact mine probabilities and forced cells of a position.
 
@@ -90,7 +86,6 @@ def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
         why = ("has more flagged neighbours than its number" if status == TOO_MANY_FLAGS
                else "needs more mines than it has covered neighbours")
         raise PositionError(f"{position.where(bad)}: the {cells[bad]} {why}")
-    n_boxes = len(box_size)
     (comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax,
      nodes) = count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, _BINOM,
                         budget)
@@ -102,67 +97,68 @@ def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
     comp_w, comp_scale, comp_rows, dp_used = [], [], [], 0
     for i in range(n_comp):
         boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
+        width = int(comp_width[i])
         if nodes[i] < 0:
             w, s, lo, hi = _count_component_dp(boxes, box_size, box_cons_ptr, box_cons,
-                                               cons_value, int(comp_width[i]))
+                                               cons_value, width)
             dp_used += 1
         else:
             w = weights[w_ptr[i]:w_ptr[i + 1]]
-            s = np.stack([mines_in_box[s_ptr[b]:s_ptr[b + 1]] for b in boxes])
-            lo = np.stack([kmin[s_ptr[b]:s_ptr[b + 1]] for b in boxes])
-            hi = np.stack([kmax[s_ptr[b]:s_ptr[b + 1]] for b in boxes])
-        if not (w > 0).any():
+            block = slice(s_ptr[i], s_ptr[i + 1])
+            s = mines_in_box[block].reshape(len(boxes), width)
+            lo = kmin[block].reshape(len(boxes), width)
+            hi = kmax[block].reshape(len(boxes), width)
+        scale = w.max()
+        if not scale > 0:
             cell = int(np.flatnonzero(box_of == boxes[0])[0])
             raise PositionError(f"no arrangement of mines fits the numbers around "
                                 f"{position.where(cell)}")
-        scale = w.max()
         comp_w.append(w / scale)
         comp_scale.append(math.log(scale))
         comp_rows.append((boxes, s / scale, lo, hi))
 
     # weight of each total number of frontier mines m: C(n_off, left - m)
     width = 1 + sum(len(w) - 1 for w in comp_w)
-    log_bin = np.array([_log_comb_exact(n_off, left - m) for m in range(width)])
-    if not np.isfinite(log_bin).any():
+    r = left - np.arange(width)
+    bin_ok = (r >= 0) & (r <= n_off)
+    if not bin_ok.any():
         raise PositionError(f"{left} mines left cannot be placed: too few or too many for the "
                             "covered cells")
-    top = log_bin[np.isfinite(log_bin)].max()
+    log_bin = np.full(width, -np.inf)
+    log_bin[bin_ok] = _log_comb(n_off, r[bin_ok])
+    top = log_bin[bin_ok].max()
     bin_w = np.exp(log_bin - top)                   # 0 where impossible
-    bin_ok = np.isfinite(log_bin)
 
-    prefix = [np.ones(1)]
-    prefix_ok = [np.ones(1, dtype=bool)]
+    prefix, prefix_ok = [np.ones(1)], [np.ones(1, dtype=bool)]
     for w in comp_w:
         prefix.append(np.convolve(prefix[-1], w))
         prefix_ok.append(np.convolve(prefix_ok[-1], w > 0) > 0)
     total, total_ok = prefix[-1], prefix_ok[-1]
     z = float((total * bin_w).sum())
     valid = total_ok & bin_ok
-    if not valid.any() or z <= 0:
+    if not valid.any() or not z > 0:
         raise PositionError("no arrangement of the mines fits this position (the numbers need "
                             f"a number of mines that {left} left cannot give)")
     log_count = sum(comp_scale) + top + math.log(z)
 
     probs = np.full(len(cells), np.nan)
     probs[cells == FLAGGED] = 1.0
-    safe_cells, mine_cells = [], []
-    # off the frontier: expected share of the mines left outside
+    forced = np.zeros(len(cells), dtype=np.int8)       # 1 safe, 2 mine
     if n_off:
-        off_mines = (left - np.arange(width)) / n_off
-        probs_off = float((total * bin_w * off_mines).sum() / z)
-        off_cells = np.flatnonzero(covered & ~frontier)
-        probs[off_cells] = probs_off
-        r_values = left - np.flatnonzero(valid)
-        if (r_values == 0).all():
-            safe_cells.extend(off_cells.tolist())
+        off_cells = covered & ~frontier
+        r_valid = r[valid]
+        if (r_valid == 0).all():
             probs[off_cells] = 0.0
-        elif (r_values == n_off).all():
-            mine_cells.extend(off_cells.tolist())
+            forced[off_cells] = 1
+        elif (r_valid == n_off).all():
             probs[off_cells] = 1.0
+            forced[off_cells] = 2
+        else:
+            probs[off_cells] = float((total * bin_w * r).sum() / (n_off * z))
 
-    # suffix products, so that each component sees the convolution of the others
-    suffix = [np.ones(1)]
-    suffix_ok = [np.ones(1, dtype=bool)]
+    box_prob = np.zeros(len(box_size))
+    box_forced = np.zeros(len(box_size), dtype=np.int8)
+    suffix, suffix_ok = [np.ones(1)], [np.ones(1, dtype=bool)]
     for w in reversed(comp_w):
         suffix.append(np.convolve(suffix[-1], w))
         suffix_ok.append(np.convolve(suffix_ok[-1], w > 0) > 0)
@@ -171,25 +167,35 @@ def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
     for i, (boxes, s, lo, hi) in enumerate(comp_rows):
         others = np.convolve(prefix[i], suffix[i + 1])
         others_ok = np.convolve(prefix_ok[i], suffix_ok[i + 1]) > 0
-        n_i = len(comp_w[i])
-        # reach[a] = sum_c others[c] * bin_w[a + c]
-        reach = np.array([(others * bin_w[a:a + len(others)]).sum() for a in range(n_i)])
-        reach_ok = np.array([(others_ok & bin_ok[a:a + len(others)]).any() for a in range(n_i)])
+        # reach[a] = sum_c others[c] * bin_w[a + c]: the weight of the rest of the board
+        reach = np.correlate(bin_w, others, mode="valid")
+        reach_ok = np.correlate(bin_ok.astype(np.int64), others_ok.astype(np.int64),
+                                mode="valid") > 0
         live = reach_ok & (comp_w[i] > 0)
-        for local, b in enumerate(boxes):
-            size = int(box_size[b])
-            members = np.flatnonzero(box_of == b)
-            if (hi[local][live] == 0).all():
-                probs[members] = 0.0
-                safe_cells.extend(members.tolist())
-            elif (lo[local][live] == size).all():
-                probs[members] = 1.0
-                mine_cells.extend(members.tolist())
-            else:
-                probs[members] = float((s[local] * reach).sum() / (size * z))
-    return Analysis(position, probs, np.array(sorted(safe_cells), dtype=np.int64),
-                    np.array(sorted(mine_cells), dtype=np.int64), log_count, frontier, n_comp,
-                    dp_used)
+        sizes = box_size[boxes]
+        box_prob[boxes] = (s @ reach) / (sizes * z)
+        safe_boxes = (hi[:, live] == 0).all(axis=1)
+        mine_boxes = (lo[:, live] == sizes[:, None]).all(axis=1)
+        box_forced[boxes[safe_boxes]] = 1
+        box_forced[boxes[mine_boxes]] = 2
+    box_prob[box_forced == 1] = 0.0
+    box_prob[box_forced == 2] = 1.0
+    front_cells = np.flatnonzero(frontier)
+    probs[front_cells] = box_prob[box_of[front_cells]]
+    forced[front_cells] = box_forced[box_of[front_cells]]
+    return Analysis(position, probs, np.flatnonzero(forced == 1), np.flatnonzero(forced == 2),
+                    log_count, frontier, n_comp, dp_used)
+
+
+_LGAMMA = np.zeros(1)
+
+
+def _log_comb(n: int, k: np.ndarray) -> np.ndarray:
+    """log C(n, k) for integer arrays 0 <= k <= n, from a cached table of log-factorials."""
+    global _LGAMMA
+    if len(_LGAMMA) <= n:
+        _LGAMMA = np.array([math.lgamma(i + 1) for i in range(max(n + 1, 2 * len(_LGAMMA)))])
+    return _LGAMMA[n] - _LGAMMA[k] - _LGAMMA[n - k]
 
 
 def _count_component_dp(boxes, box_size, box_cons_ptr, box_cons, cons_value, width):

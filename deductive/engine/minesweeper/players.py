@@ -49,20 +49,10 @@ class Move:
 def rule_deductions(position: Position):
     """The seed's rules: a number whose covered neighbours all must be mines (rule 1) or
     that has all its mines flagged (rule 2). Returns (safe cells, mine cells)."""
-    cells = position.cells
-    nbrs = neighbours_of(position.rows, position.cols)
-    valid = nbrs >= 0
-    nb_cells = np.where(valid, cells[np.maximum(nbrs, 0)], 127)
-    cov = (nb_cells == COVERED)
-    flags = (nb_cells == FLAGGED).sum(axis=1)
-    n_cov = cov.sum(axis=1)
-    revealed = cells >= 0
-    need = cells.astype(np.int64) - flags
-    safe_src = revealed & (n_cov > 0) & (need == 0)
-    mine_src = revealed & (n_cov > 0) & (need == n_cov)
-    safe = np.unique(nbrs[safe_src][cov[safe_src]])
-    mines = np.unique(nbrs[mine_src][cov[mine_src]])
-    return safe, mines
+    from ...kernels.mines import rule_moves
+
+    safe, mines = rule_moves(position.cells, neighbours_of(position.rows, position.cols))
+    return np.flatnonzero(safe), np.flatnonzero(mines)
 
 
 class Player(abc.ABC):
@@ -79,6 +69,13 @@ class Player(abc.ABC):
     @abc.abstractmethod
     def after_rules(self, position: Position, rng) -> Move:
         """The move when the local rules prove nothing."""
+
+
+def _guess_probabilities(position, analysis):
+    """Mine probabilities of the covered cells (inf elsewhere), rounded to 1e-12 so that
+    cells whose probabilities are mathematically equal tie exactly (then the lowest index)."""
+    probs = np.round(analysis.probabilities, 12)
+    return np.where(position.cells == COVERED, probs, np.inf)
 
 
 def _random_cell(position, rng):
@@ -113,27 +110,35 @@ class LeastRisk(Player):
         return self.guess(position, analysis)
 
     def guess(self, position, analysis):
-        probs = np.where(position.cells == COVERED, analysis.probabilities, np.inf)
+        probs = _guess_probabilities(position, analysis)
         cell = int(np.argmin(probs))      # first minimum: the lowest index
         return Move("guess", [cell], probability=float(probs[cell]))
 
 
 class Best(LeastRisk):
-    """Least risk refined by a two-step survival look-ahead (see the module docstring)."""
+    """Least risk refined by a two-step survival look-ahead and an exact endgame search
+    (see the module docstring)."""
 
     name = "best"
 
-    def __init__(self, margin: float = 0.05, candidates: int = 6):
+    def __init__(self, margin: float = 0.05, candidates: int = 6, endgame: int = 120):
         self.margin = margin
         self.candidates = candidates
+        self.endgame = endgame
 
     def guess(self, position, analysis):
-        cells = position.cells
-        probs = np.where(cells == COVERED, analysis.probabilities, np.inf)
+        if analysis.log_count <= math.log(self.endgame) and len(position.covered) <= 64:
+            cell, win = endgame_choice(position)
+            probs = _guess_probabilities(position, analysis)
+            return Move("guess", [cell], probability=float(probs[cell]))
+        probs = _guess_probabilities(position, analysis)
         lowest = float(probs.min())
-        order = np.lexsort((np.arange(len(probs)), probs))
-        pool = [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
         nbrs = neighbours_of(position.rows, position.cols)
+        # among equally safe cells, those with fewer covered neighbours first (more likely
+        # to open a zero), then the lowest index
+        around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
+        order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
+        pool = [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
         best_cell, best_score = pool[0], -1.0
         for cell in pool:
             score = (1.0 - probs[cell]) * self._next_survival(position, cell, nbrs)
@@ -168,6 +173,109 @@ class Best(LeastRisk):
         top = max(log for log, _ in outcomes)
         weights = [math.exp(log - top) for log, _ in outcomes]
         return sum(w * s for w, (_, s) in zip(weights, outcomes)) / sum(weights)
+
+
+def enumerate_solutions(position):
+    """Every arrangement of the mines left on the covered cells that fits the numbers:
+    (covered cells, bool matrix solutions x covered). Meant for few arrangements."""
+    from .board import neighbours_of
+
+    cells = position.cells
+    nbrs = neighbours_of(position.rows, position.cols)
+    covered = [int(k) for k in np.flatnonzero(cells == COVERED)]
+    col = {k: i for i, k in enumerate(covered)}
+    left = position.mines - int((cells == FLAGGED).sum())
+    constraints = []
+    for k in np.flatnonzero(cells >= 0):
+        around = nbrs[k][nbrs[k] >= 0]
+        members = [col[int(n)] for n in around if cells[n] == COVERED]
+        if members:
+            need = int(cells[k]) - int((cells[around] == FLAGGED).sum())
+            constraints.append((members, need))
+    # constraints by their last member, to check them as soon as they are complete
+    by_last = [[] for _ in covered]
+    for members, need in constraints:
+        by_last[max(members)].append((members, need))
+    first_use = [len(covered)] * len(covered)
+    for members, need in constraints:
+        for m in members:
+            first_use[m] = min(first_use[m], min(members))
+    solutions = []
+    choice = [0] * len(covered)
+
+    def extend(i, placed):
+        if placed > left or left - placed > len(covered) - i:
+            return
+        if i == len(covered):
+            solutions.append(list(choice))
+            return
+        for value in (0, 1):
+            choice[i] = value
+            if all(sum(choice[m] for m in members) == need for members, need in by_last[i]):
+                extend(i + 1, placed + value)
+        choice[i] = 0
+
+    extend(0, 0)
+    return covered, np.array(solutions, dtype=bool).reshape(len(solutions), len(covered))
+
+
+def endgame_choice(position):
+    """The click with the highest exact probability of winning, when few arrangements
+    remain: (cell, win probability). Revealing a cell that is safe in every arrangement is
+    free and never hurts, so such cells are played first inside the search."""
+    from .board import neighbours_of
+
+    covered, sols = enumerate_solutions(position)
+    nbrs = neighbours_of(position.rows, position.cols)
+    cells = position.cells
+    col = {k: i for i, k in enumerate(covered)}
+    n_cov = len(covered)
+    # value[s, i]: what covered cell i shows in arrangement s (-1: a mine)
+    adj = np.zeros((n_cov, n_cov), dtype=np.int64)
+    flags_around = np.zeros(n_cov, dtype=np.int64)
+    for i, k in enumerate(covered):
+        for n in nbrs[k]:
+            if n < 0:
+                continue
+            if cells[n] == COVERED:
+                adj[i, col[int(n)]] = 1
+            elif cells[n] == FLAGGED:
+                flags_around[i] += 1
+    value = sols.astype(np.int64) @ adj.T + flags_around
+    value[sols] = -1
+    memo = {}
+
+    def win(members):
+        if len(members) <= 1:
+            return 1.0, -1
+        key = members
+        if key in memo:
+            return memo[key]
+        rows = np.array(members)
+        v = value[rows]
+        mine_any = (v < 0).any(axis=0)
+        unresolved = [i for i in range(n_cov) if len(np.unique(v[:, i])) > 1]
+        free = [i for i in unresolved if not mine_any[i]]
+        candidates = free[:1] if free else unresolved
+        best_p, best_i = -1.0, -1
+        for i in candidates:
+            total = 0.0
+            for outcome in np.unique(v[:, i]):
+                if outcome < 0:
+                    continue
+                group = tuple(int(x) for x in rows[v[:, i] == outcome])
+                total += len(group) * win(group)[0]
+            p = total / len(members)
+            if p > best_p + 1e-12:
+                best_p, best_i = p, i
+        memo[key] = (best_p, best_i)
+        return best_p, best_i
+
+    p, i = win(tuple(range(len(sols))))
+    if i < 0:      # everything is determined: any safe cell
+        safe = [j for j in range(n_cov) if not sols[:, j].any()]
+        i = safe[0] if safe else 0
+    return covered[i], p
 
 
 PLAYERS = {

@@ -1,0 +1,97 @@
+"""Minesweeper commands through CliRunner."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from deductive.cli import cli
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
+
+
+@pytest.fixture
+def position_file(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("xxx\nx1x\nxxx\n")
+    return path
+
+
+def test_probs_json(position_file):
+    result = run("mines", "probs", position_file, "--mines", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["rows"] == 3 and doc["cols"] == 3 and doc["mines"] == 1
+    assert doc["probabilities"][1][1] is None
+    assert doc["probabilities"][0][0] == pytest.approx(0.125)
+
+
+def test_probs_stdin_flags_and_plot(tmp_path):
+    plot = tmp_path / "heat.png"
+    result = run("mines", "probs", "-", "--mines", "1", "--json", "--plot", plot,
+                 input="*1x\n11x\nxxx\n")
+    doc = json.loads(result.stdout)
+    assert doc["probabilities"][0][0] == 1.0 and doc["probabilities"][2][2] == 0.0
+    assert plot.stat().st_size > 1000
+
+
+def test_deduce(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("x1\n11\n")
+    result = run("mines", "deduce", path, "--mines", "1")
+    assert result.stdout.strip() == "mine  row 1, column 1"
+    result = run("mines", "deduce", path, "--mines", "1", "--json")
+    assert json.loads(result.stdout) == {"safe": [], "mines": [[1, 1]]}
+
+
+@pytest.mark.parametrize("text,mines,needle", [
+    ("xxx\nxx\n", 1, "row 2 has 2 cells"),
+    ("x?x\n", 1, "row 1, column 2: unknown character '?'"),
+    ("xxx\nx1x\nxxx\n", 2, "no arrangement"),
+    ("**x\n", 1, "2 flags but only 1 mines"),
+])
+def test_bad_positions_one_line(tmp_path, text, mines, needle):
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    result = run("mines", "probs", path, "--mines", mines)
+    assert result.exit_code == 2 and needle in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_missing_file(tmp_path):
+    result = run("mines", "probs", tmp_path / "nope.txt", "--mines", "3")
+    assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_bench_json_and_text():
+    result = run("mines", "bench", "--preset", "beginner8", "--first-click", "zero",
+                 "--first-move", "centre", "--player", "least-risk", "--games", "20", "--json")
+    doc = json.loads(result.stdout)
+    for key in ("wins", "win_rate", "ci95", "guesses_per_game", "seconds_per_game", "decisions"):
+        assert key in doc
+    assert doc["games"] == 20 and doc["ci95"][0] <= doc["win_rate"] <= doc["ci95"][1]
+    result = run("mines", "bench", "--preset", "6x6/5", "--player", "rules-random", "--games", "5")
+    assert "wins" in result.stdout and "95% CI" in result.stdout
+    result = run("mines", "bench", "--preset", "huge", "--games", "5")
+    assert result.exit_code == 2 and "ROWSxCOLS/MINES" in result.stderr
+    result = run("mines", "bench", "--player", "psychic", "--games", "5")
+    assert result.exit_code == 2 and "unknown player" in result.stderr
+
+
+def test_seed_protocol_table():
+    result = run("mines", "seed-protocol", "--json")
+    rows = json.loads(result.stdout)
+    assert [r["player"] for r in rows] == ["rules-random", "csp-random", "least-risk"]
+    assert all(r["games"] == 50 and r["rows"] == 8 and r["mines"] == 10 for r in rows)
+    text = run("mines", "seed-protocol").stdout
+    assert "rules + CSP + probabilities" in text
+
+
+def test_play_steps(tmp_path):
+    plot = tmp_path / "p.png"
+    result = run("mines", "play", "--preset", "beginner", "--player", "least-risk", "--game", "1",
+                 "--plot", plot)
+    assert result.exit_code == 0
+    assert "step 1:" in result.stdout and result.stdout.rstrip().split("\n")[-1] in ("won", "lost")
