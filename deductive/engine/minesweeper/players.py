@@ -14,11 +14,15 @@ proven-safe cells before guessing.
     As ``csp-random``, but the guess is the covered cell with the lowest mine probability;
     ties go to the lowest cell index (row-major).
 ``best``
-    As ``least-risk``, but among the cells whose probability is within ``margin`` of the
-    lowest it plays the one with the best chance to survive this click *and* the best
-    next one: for each candidate and each number it may show, the position is analysed
-    again and weighted by how many arrangements give that number. Ties go to the safest
-    cell, then the lowest index.
+    As ``least-risk``, with two refinements. When at most ``endgame`` (120) arrangements
+    of the mines remain, an exact search over clicks and outcomes picks the click with the
+    highest probability of winning the game. Otherwise, among the cells whose probability
+    is within ``margin`` (0.02) of the lowest (equally safe cells with fewer covered
+    neighbours first, at most ``candidates``, 10), it plays the one with the best chance to
+    survive this click *and* the best next one: for each candidate and each number it may
+    show, the position is analysed again and weighted by how many arrangements give that
+    number. Ties go to the safest cell, then the fewest covered neighbours, then the lowest
+    index.
 """
 
 from __future__ import annotations
@@ -121,7 +125,7 @@ class Best(LeastRisk):
 
     name = "best"
 
-    def __init__(self, margin: float = 0.05, candidates: int = 6, endgame: int = 120):
+    def __init__(self, margin: float = 0.02, candidates: int = 10, endgame: int = 120):
         self.margin = margin
         self.candidates = candidates
         self.endgame = endgame
