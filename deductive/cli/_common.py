@@ -136,3 +136,12 @@ def make_game(guesses, answers, length, cache_dir, hard, prior, lang):
 def make_solver(game, name, pool):
     options = {"pool": pool} if name in ("entropy", "minimax", "expected") else {}
     return game.solver(name, **options)
+
+
+def dask_options(func):
+    """--workers and --scheduler: run the sweep on Dask (extra ``dask``)."""
+    func = click.option("--scheduler", default=None, metavar="ADDRESS",
+                        help="Run on an existing Dask cluster (tcp://HOST:8786).")(func)
+    func = click.option("--workers", type=click.IntRange(min=1), default=None,
+                        help="Run on a local Dask cluster of this many worker processes.")(func)
+    return func

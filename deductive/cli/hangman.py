@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ._common import Group, echo_json, fail, json_option
+from ._common import Group, dask_options, echo_json, fail, json_option
 
 
 @click.group(cls=Group)
@@ -61,8 +61,10 @@ def _check_strategy(name):
               help="How many hardest and easiest words to print.")
 @click.option("--exact-limit", type=click.IntRange(0, 64), default=16, show_default=True,
               help="best-lives: exact search on candidate sets up to this size.")
+@dask_options
 @json_option
-def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, as_json):
+def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, workers,
+          scheduler, as_json):
     """Rate every word by the misses a strategy makes on it (the seed's difficulty).
 
     Prints the seed's tuples (wrong, guesses, word, letters) for the hardest and easiest
@@ -82,11 +84,18 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
         fail(f"--length {length!r}: give a number or all")
     lists = load_hangman_words(words_source, length)
     sweeps = []
-    with progress(len(lists), f"sweep {strategy}") as update:
-        for done, (n, words) in enumerate(lists.items(), start=1):
-            game = _game(words, prior, lang)
-            sweeps.append((n, game.sweep(strategy, lives=lives, exact_limit=exact_limit)))
-            update(done)
+    if workers or scheduler:
+        from ..distributed import dask_client, hangman_sweep_all
+
+        with dask_client(scheduler, workers) as client:
+            sweeps = hangman_sweep_all(client, lists, strategy, lives=lives, prior=prior,
+                                       lang=lang, exact_limit=exact_limit)
+    else:
+        with progress(len(lists), f"sweep {strategy}") as update:
+            for done, (n, words) in enumerate(lists.items(), start=1):
+                game = _game(words, prior, lang)
+                sweeps.append((n, game.sweep(strategy, lives=lives, exact_limit=exact_limit)))
+                update(done)
     import numpy as np
 
     wrong = np.concatenate([s.wrong for _, s in sweeps])

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ._common import Group, echo_json, fail, json_option
+from ._common import Group, dask_options, echo_json, fail, json_option
 from ._progress import progress
 
 
@@ -135,21 +135,41 @@ def _bench_options(func):
 @click.option("--player", "player_name", default="best", show_default=True,
               help="rules-random, csp-random, least-risk or best.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@dask_options
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="With Dask: append finished chunks here, and skip them when rerun.")
 @json_option
-def bench(preset, first_click, seed, first_move, player_name, games, as_json):
+def bench(preset, first_click, seed, first_move, player_name, games, workers, scheduler,
+          checkpoint, as_json):
     """Play N games and report the win rate with a 95% confidence interval.
 
+    With --workers K (or --scheduler ADDRESS) the games run on Dask; the results are the
+    same as in one process.
+
     \b
-    Example:
+    Examples:
       deductive mines bench --preset expert --first-click safe --player best --games 10000
+      deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
     from ..engine.minesweeper.bench import run_bench
+    from ..engine.minesweeper.board import parse_preset
     from ..engine.minesweeper.players import make_player
 
     player = make_player(player_name)
+    parse_preset(preset)
+    if checkpoint and not (workers or scheduler):
+        fail("--checkpoint works with --workers or --scheduler")
     with progress(games, f"{player_name} on {preset}") as update:
-        result = run_bench(preset, player, games, first_click=first_click, first_move=first_move,
-                           seed=seed, progress=update)
+        if workers or scheduler:
+            from ..distributed import dask_client, mines_bench
+
+            with dask_client(scheduler, workers) as client:
+                result = mines_bench(client, preset, player_name, games, first_click=first_click,
+                                     first_move=first_move, seed=seed, checkpoint=checkpoint,
+                                     progress=update)
+        else:
+            result = run_bench(preset, player, games, first_click=first_click,
+                               first_move=first_move, seed=seed, progress=update)
     report = result.as_dict()
     if as_json:
         echo_json(report)

@@ -9,6 +9,7 @@ import click
 from ._common import (
     Group,
     cache_dir_option,
+    dask_options,
     echo_json,
     fail,
     game_options,
@@ -127,8 +128,10 @@ def matrix(guesses, answers, length, cache_dir, no_cache, rebuild, as_json):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
               help="Write a PNG of the best opener's feedback distribution beside the worst's.")
 @cache_dir_option
+@dask_options
 @json_option
-def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, as_json):
+def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, workers, scheduler,
+            as_json):
     """Rank every allowed guess as a first guess.
 
     The score of a guess is the Shannon entropy (bits) of its feedback distribution over
@@ -146,7 +149,13 @@ def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, a
 
     guess_list, answer_list = load_lists(guesses, answers, length)
     result = cached_pattern_matrix(guess_list, answer_list, cache_dir)
-    ranked = rank_guesses(result, guess_list, metric=metric, top=top or None)
+    if workers or scheduler:
+        from ..distributed import dask_client, wordle_openers
+
+        with dask_client(scheduler, workers) as client:
+            ranked = wordle_openers(client, result, guess_list, metric=metric, top=top or None)
+    else:
+        ranked = rank_guesses(result, guess_list, metric=metric, top=top or None)
     if plot_path:
         from ..plot import plot_opener_buckets
 
@@ -290,9 +299,10 @@ def tree_check(tree_file, guesses, answers, length, cache_dir, hard, as_json):
 @game_options
 @solver_options
 @click.option("--opener", required=True, help="The first guess.")
+@dask_options
 @json_option
 def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
-           opener, as_json):
+           opener, workers, scheduler, as_json):
     """The best second guess for every feedback of an opener.
 
     \b
@@ -304,8 +314,15 @@ def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, 
     game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
     solver = make_solver(game, solver_name, pool)
     game.matrix
-    with progress(243, f"second guesses after {opener}") as update:
-        rows = second_guesses(game, solver, opener, progress=update)
+    if workers or scheduler:
+        from ..distributed import dask_client, wordle_second
+
+        options = {"pool": pool} if solver_name in ("entropy", "minimax", "expected") else {}
+        with dask_client(scheduler, workers) as client:
+            rows = wordle_second(client, game, solver_name, options, opener)
+    else:
+        with progress(243, f"second guesses after {opener}") as update:
+            rows = second_guesses(game, solver, opener, progress=update)
     if as_json:
         echo_json({"opener": game.guesses[game.guess_index(opener)], "solver": solver_name,
                    "hard": hard, "feedbacks": rows})

@@ -9,8 +9,10 @@ from .scoring import partition_stats
 __all__ = ["second_guesses"]
 
 
-def second_guesses(game, solver, opener, progress=None) -> list[dict]:
+def second_guesses(game, solver, opener, progress=None, select=None) -> list[dict]:
     """For every feedback the opener can get, the solver's next guess and its statistics.
+
+    ``select=(lo, hi)`` computes only the feedbacks lo:hi of that order (for chunked runs).
 
     Returns
     -------
@@ -26,6 +28,8 @@ def second_guesses(game, solver, opener, progress=None) -> list[dict]:
     rows = []
     children = sorted(_split(game, game.start(), first),
                       key=lambda item: (-len(item[1].candidates), item[0]))
+    if select is not None:
+        children = children[select[0]:select[1]]
     for done, (code, state) in enumerate(children, start=1):
         entry = {"pattern": game.format(code), "code": code,
                  "candidates": int(len(state.candidates))}

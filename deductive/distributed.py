@@ -1,0 +1,227 @@
+"""Sweeps on Dask (``pip install 'deductive[dask]'``): the same results, on more cores.
+
+Every sweep here splits its work into chunks that are pure functions of their inputs
+(game numbers, guess rows, word lengths...), submits them to a ``dask.distributed``
+cluster, and merges the chunk results in chunk order, so the output equals the
+single-process run: same seeds, same tie-breaks, same order.
+
+* ``scheduler="tcp://host:8786"`` uses an existing cluster; ``workers=K`` starts a local
+  cluster of K single-threaded worker processes for the run and always shuts it down,
+  Ctrl-C included.
+* Large inputs (the pattern matrix, a game) are scattered to every worker once
+  (``broadcast=True``); tasks receive a reference, never a copy.
+* Tasks are submitted with ``retries``: a task whose worker dies is rerun elsewhere.
+* ``checkpoint=FILE`` appends each finished chunk to FILE (JSON lines); a rerun with the
+  same FILE and the same arguments skips the chunks already there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+
+import numpy as np
+
+from .errors import DeductiveError
+
+__all__ = ["dask_client", "run_chunks", "chunk_ranges", "mines_bench", "wordle_openers",
+           "wordle_second", "hangman_sweep_all"]
+
+RETRIES = 3
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise DeductiveError("Dask is not installed: pip install 'deductive[dask]'") from None
+    return distributed
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None = None, workers: int | None = None):
+    """A ``distributed.Client``: to ``scheduler``, or to a local cluster of ``workers``."""
+    distributed = _import_distributed()
+    if scheduler and workers:
+        raise DeductiveError("give --scheduler or --workers, not both")
+    if scheduler:
+        try:
+            client = distributed.Client(scheduler, timeout="20s")
+        except OSError as exc:
+            raise DeductiveError(f"cannot reach the Dask scheduler {scheduler} ({exc}); "
+                                 "check the address (tcp://HOST:8786)") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    if not workers or workers < 1:
+        raise DeductiveError("--workers must be at least 1")
+    cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
+                                       processes=True, dashboard_address=None)
+    try:
+        client = distributed.Client(cluster)
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        cluster.close()
+
+
+def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
+    """Split range(n) into at most ``chunks`` contiguous, nearly equal pieces."""
+    chunks = max(1, min(int(chunks), int(n))) if n else 1
+    bounds = np.linspace(0, n, chunks + 1).round().astype(int)
+    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+
+
+def _n_workers(client) -> int:
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: str = "",
+               progress=None):
+    """Run ``func(chunk, *args)`` for every chunk; results in chunk order.
+
+    ``args`` that are Dask futures (scattered data) are passed by reference. ``progress``
+    is called with the index of each chunk as it finishes (those from the checkpoint first).
+    """
+    distributed = _import_distributed()
+    done: dict = {}
+    if checkpoint and os.path.exists(checkpoint):
+        with open(checkpoint, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    entry = json.loads(line)
+                except json.JSONDecodeError:
+                    continue            # a line cut by an interruption
+                if entry.get("tag") == tag:
+                    done[int(entry["chunk"])] = entry["result"]
+        with open(checkpoint, "rb+") as fh:      # end a line cut by an interruption
+            fh.seek(0, os.SEEK_END)
+            if fh.tell():
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    fh.write(b"\n")
+    futures = {}
+    for k, chunk in enumerate(chunks):
+        if k not in done:
+            futures[client.submit(func, chunk, *args, retries=RETRIES, pure=False)] = k
+    if progress is not None:
+        for k in sorted(done):
+            progress(k)
+    for future in distributed.as_completed(list(futures)):
+        k = futures[future]
+        result = future.result()
+        done[k] = result
+        if checkpoint:
+            with open(checkpoint, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"tag": tag, "chunk": k, "result": result}) + "\n")
+        if progress is not None:
+            progress(k)
+    return [done[k] for k in range(len(chunks))]
+
+
+# -- Minesweeper ------------------------------------------------------------------------------
+def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
+    from .engine.minesweeper.bench import run_bench
+    from .engine.minesweeper.players import make_player
+
+    lo, hi = chunk
+    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
+                       first_move=first_move, seed=seed, indices=range(lo, hi))
+    return [[r.won, r.decisions, r.guesses, r.seconds] for r in result.records]
+
+
+def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
+                seed=1000, checkpoint=None, progress=None):
+    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
+    from .engine.minesweeper.bench import BenchResult, GameRecord
+    from .engine.minesweeper.board import parse_preset
+    from .engine.minesweeper.players import make_player
+
+    make_player(player_name)            # fail early on a bad name
+    chunks = chunk_ranges(games, max(1, min(games // 25, 16 * _n_workers(client))))
+    tag = f"mines:{spec}:{player_name}:{first_click}:{first_move}:{seed}:{games}"
+    played = [0]
+
+    def chunk_done(k):
+        played[0] += chunks[k][1] - chunks[k][0]
+        if progress is not None:
+            progress(played[0])
+
+    parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
+                       seed, checkpoint=checkpoint, tag=tag, progress=chunk_done)
+    records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
+               for w, d, g, s in part]
+    return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
+
+
+# -- Wordle -------------------------------------------------------------------------------------
+def _openers_chunk(chunk, matrix):
+    from .engine.scoring import partition_stats
+
+    stats = partition_stats(matrix, rows=np.arange(chunk[0], chunk[1]))
+    return [stats.xlogx_sum.tolist(), stats.buckets.tolist(), stats.largest.tolist(),
+            stats.sumsq.tolist()]
+
+
+def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress=None):
+    """:func:`deductive.engine.scoring.rank_guesses` with the guess rows spread out."""
+    from .engine.scoring import GuessScore, PartitionStats, _xlogx_table
+
+    n_guesses, n_answers = matrix.shape
+    shared = client.scatter(matrix, broadcast=True, hash=False)
+    chunks = chunk_ranges(n_guesses, 4 * _n_workers(client))
+    parts = run_chunks(client, _openers_chunk, chunks, shared, progress=progress)
+    columns = [np.concatenate([np.asarray(p[k], dtype=np.int64) for p in parts])
+               for k in range(4)]
+    _, shift = _xlogx_table(n_answers)
+    stats = PartitionStats(np.arange(n_guesses, dtype=np.int64), n_answers, *columns, shift)
+    order = stats.order(metric)
+    if top:
+        order = order[:top]
+    entropy, expected = stats.entropy, stats.expected
+    return [GuessScore(guesses[int(k)], int(k), float(entropy[k]), int(stats.buckets[k]),
+                       int(stats.largest[k]), float(expected[k])) for k in order]
+
+
+def wordle_second(client, game, solver_name, solver_options, opener, progress=None):
+    """:func:`deductive.engine.precompute.second_guesses` with the feedbacks spread out."""
+    from .engine.bench import _split
+
+    game.matrix                           # build or load before shipping the game
+    n_feedbacks = sum(1 for _ in _split(game, game.start(), game.guess_index(opener)))
+    shared = client.scatter(game, broadcast=True, hash=False)
+    chunks = chunk_ranges(n_feedbacks, 4 * _n_workers(client))
+    parts = run_chunks(client, _second_chunk, chunks, shared,
+                       (solver_name, solver_options), opener, progress=progress)
+    return [row for part in parts for row in part]
+
+
+def _second_chunk(chunk, game, solver_spec, opener):
+    from .engine.precompute import second_guesses
+
+    solver = game.solver(solver_spec[0], **solver_spec[1])
+    return second_guesses(game, solver, opener, select=chunk)
+
+
+# -- Hangman ------------------------------------------------------------------------------------
+def _hangman_chunk(chunk, lists, strategy, lives, prior, lang, exact_limit):
+    from .engine.hangman import Hangman
+
+    return [(length, Hangman(lists[length], prior=prior, lang=lang).sweep(
+        strategy, lives=lives, exact_limit=exact_limit)) for length in chunk]
+
+
+def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="en",
+                      exact_limit=16, progress=None):
+    """Sweeps of every length of ``lists`` (length -> HangmanWords), one task per length;
+    returns [(length, SweepResult)] in ascending length."""
+    chunks = [[n] for n in sorted(lists)]          # one task per length
+    shared = client.scatter(lists, broadcast=True, hash=False)
+    parts = run_chunks(client, _hangman_chunk, chunks, shared, strategy, lives, prior, lang,
+                       exact_limit, progress=progress)
+    return [tuple(item) for part in parts for item in part]

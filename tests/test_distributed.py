@@ -1,0 +1,160 @@
+"""Dask sweeps: equal to the single-process runs, resilient to a lost worker, resumable."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from deductive import wordle  # noqa: E402
+from deductive.distributed import (  # noqa: E402
+    chunk_ranges,
+    hangman_sweep_all,
+    mines_bench,
+    wordle_openers,
+    wordle_second,
+)
+from deductive.engine.game import Wordle  # noqa: E402
+from deductive.engine.hangman import Hangman, load_hangman_words  # noqa: E402
+from deductive.engine.minesweeper.bench import run_bench  # noqa: E402
+from deductive.engine.minesweeper.players import make_player  # noqa: E402
+from deductive.engine.precompute import second_guesses  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
+
+
+def records(result):
+    return [(r.won, r.decisions, r.guesses) for r in result.records]
+
+
+def test_chunk_ranges():
+    assert chunk_ranges(10, 3) == [(0, 3), (3, 7), (7, 10)]
+    assert chunk_ranges(2, 8) == [(0, 1), (1, 2)]
+    assert chunk_ranges(0, 4) == []
+
+
+def test_mines_bench_equals_single_process(client):
+    local = run_bench("beginner8", make_player("least-risk"), 60, first_click="zero",
+                      first_move="centre")
+    remote = mines_bench(client, "beginner8", "least-risk", 60, first_click="zero",
+                         first_move="centre")
+    assert records(remote) == records(local)
+    assert remote.as_dict()["wins"] == local.as_dict()["wins"]
+
+
+@pytest.mark.parametrize("metric", ["entropy", "minimax", "expected", "buckets"])
+def test_wordle_openers_equal(client, metric):
+    words = wordle.load_words("fr-seed")
+    matrix = wordle.pattern_matrix(words, words)
+    local = wordle.rank_guesses(matrix, words, metric=metric)
+    remote = wordle_openers(client, matrix, words, metric=metric)
+    assert remote == local
+
+
+def test_wordle_second_equal(client):
+    game = Wordle("fr-seed", "fr-seed")
+    local = second_guesses(game, game.solver("entropy"), "laine")
+    remote = wordle_second(client, game, "entropy", {"pool": "all"}, "laine")
+    assert remote == local
+
+
+def test_hangman_all_lengths_equal(client, tmp_path):
+    path = tmp_path / "w.txt"
+    rng = np.random.default_rng(0)
+    words = {"".join(rng.choice(list("abcdefgh"), n)) for n in (3, 4, 5, 6) for _ in range(80)}
+    path.write_text("\n".join(sorted(words)))
+    lists = load_hangman_words(path)
+    remote = hangman_sweep_all(client, lists, "best-lives", lives=4)
+    local = [(n, Hangman(lists[n]).sweep("best-lives", lives=4)) for n in sorted(lists)]
+    assert [n for n, _ in remote] == [n for n, _ in local]
+    assert [r.results for _, r in remote] == [r.results for _, r in local]
+
+
+def test_checkpoint_resume(client, tmp_path):
+    checkpoint = tmp_path / "ck.jsonl"
+    first = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
+    lines = checkpoint.read_text().splitlines()
+    assert len(lines) == 4
+    # an interrupted run: keep two chunks and half a line
+    checkpoint.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])
+    resumed = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
+    assert records(resumed) == records(first)
+    kept = {json.loads(line)["chunk"] for line in lines[:2]}
+    again = [json.loads(line)["chunk"] for line in checkpoint.read_text().splitlines()[3:]]
+    assert sorted(again) == sorted({0, 1, 2, 3} - kept)     # only the missing chunks ran
+
+
+def test_lost_worker_is_retried():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        killed = []
+        pids = client.run(os.getpid)          # worker address -> process id
+
+        def kill_one(_):
+            if not killed:                    # after the first chunk, a worker dies
+                victim = sorted(pids)[0]
+                killed.append(victim)
+                os.kill(pids[victim], signal.SIGKILL)
+
+        remote = mines_bench(client, "beginner", "least-risk", 200, progress=kill_one)
+    finally:
+        client.close()
+        cluster.close()
+    assert killed
+    local = run_bench("beginner", make_player("least-risk"), 200)
+    assert records(remote) == records(local)
+
+
+def test_ctrl_c_leaves_no_local_cluster(tmp_path):
+    marker = f"deductive-test-{uuid.uuid4().hex}"
+    env = dict(os.environ, DEDUCTIVE_TEST_MARKER=marker)
+    proc = subprocess.Popen([sys.executable, "-m", "deductive", "mines", "bench", "--preset",
+                             "expert", "--player", "least-risk", "--games", "200000",
+                             "--workers", "2"], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(_marked(marker)) < 3:
+        time.sleep(0.5)
+    assert len(_marked(marker)) >= 3, "the local cluster did not start"
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    deadline = time.time() + 30
+    while time.time() < deadline and _marked(marker):
+        time.sleep(0.5)
+    assert _marked(marker) == [], "worker processes outlived the client"
+
+
+def _marked(marker):
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as fh:
+                if marker.encode() in fh.read():
+                    found.append(int(pid))
+        except OSError:
+            continue
+    return found
