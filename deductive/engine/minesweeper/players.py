@@ -125,13 +125,16 @@ class Best(LeastRisk):
 
     name = "best"
 
-    def __init__(self, margin: float = 0.02, candidates: int = 10, endgame: int = 120):
+    def __init__(self, margin: float = 0.02, candidates: int = 10, endgame: int = 120,
+                 endgame_cells: int = 64):
         self.margin = margin
         self.candidates = candidates
         self.endgame = endgame
+        self.endgame_cells = endgame_cells
 
     def guess(self, position, analysis):
-        if analysis.log_count <= math.log(self.endgame) and len(position.covered) <= 64:
+        if (analysis.log_count <= math.log(self.endgame)
+                and len(position.covered) <= self.endgame_cells):
             cell, win = endgame_choice(position)
             probs = _guess_probabilities(position, analysis)
             return Move("guess", [cell], probability=float(probs[cell]))
