@@ -28,13 +28,7 @@ def positions(games):
             safe, mines = rule_deductions(position)
             if not len(safe) and not len(mines):
                 found.append(position)
-            move = player.decide(position, rng)
-            for c in move.flag:
-                if not board.flagged[c]:
-                    board.flag(c)
-            for c in move.reveal:
-                if not board.revealed[c] and not board.click(c):
-                    break
+            board.apply(player.decide(position, rng))
     return found
 
 

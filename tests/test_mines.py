@@ -205,13 +205,7 @@ def positions_from_games(spec, games, stride, seed=5):
             position = board.position()
             if step % stride == 0:
                 found.append(position)
-            move = player.decide(position, rng)
-            for c in move.flag:
-                if not board.flagged[c]:
-                    board.flag(c)
-            for c in move.reveal:
-                if not board.revealed[c] and not board.click(c):
-                    break
+            board.apply(player.decide(position, rng))
             step += 1
     return found
 
@@ -296,11 +290,7 @@ def test_least_risk_never_guesses_when_something_is_forced():
                 assert not len(a.safe) and not len(a.mines)
                 probs = np.where(position.cells == -1, a.probabilities, np.inf)
                 assert move.reveal == [int(np.argmin(probs))]
-            for c in move.flag:
-                board.flag(c)
-            for c in move.reveal:
-                if not board.revealed[c] and not board.click(c):
-                    break
+            board.apply(move)
 
 
 def test_wilson_interval():

@@ -253,12 +253,7 @@ def play(preset, first_click, seed, first_move, player_name, game, plot_path):
 
             plot_mine_probabilities(analyze(position), plot_path)
             plotted = True
-        for c in move.flag:
-            if not board.flagged[c]:
-                board.flag(c)
-        for c in move.reveal:
-            if not board.revealed[c] and not board.flagged[c] and not board.click(c):
-                break
+        board.apply(move)
         what = f"{len(move.reveal)} reveal(s), {len(move.flag)} flag(s)"
         if move.kind == "guess":
             c = move.reveal[0]

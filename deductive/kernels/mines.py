@@ -95,6 +95,22 @@ def flood_reveal(numbers, revealed, flagged, nbrs, start):
     return opened
 
 
+@njit(cache=CACHE, inline="always", **SERIAL)
+def covered_and_flags(cells, nbrs, cell):
+    """Covered and flagged neighbours of a cell."""
+    covered = 0
+    flags = 0
+    for k in range(8):
+        nb = nbrs[cell, k]
+        if nb < 0:
+            continue
+        if cells[nb] == COVERED:
+            covered += 1
+        elif cells[nb] == FLAGGED:
+            flags += 1
+    return covered, flags
+
+
 @njit(cache=CACHE, **SERIAL)
 def frontier_structure(cells, nbrs):
     """Constraints, boxes and components of a position.
@@ -125,16 +141,7 @@ def frontier_structure(cells, nbrs):
         v = cells[cell]
         if v < 0:
             continue
-        covered = 0
-        flags = 0
-        for k in range(8):
-            nb = nbrs[cell, k]
-            if nb < 0:
-                continue
-            if cells[nb] == COVERED:
-                covered += 1
-            elif cells[nb] == FLAGGED:
-                flags += 1
+        covered, flags = covered_and_flags(cells, nbrs, cell)
         need = v - flags
         if need < 0:
             return TOO_MANY_FLAGS, cell, np.empty(0, np.int32), np.empty(0, np.int64), \
@@ -152,12 +159,7 @@ def frontier_structure(cells, nbrs):
     for cell in range(n):
         j = cons_of[cell]
         if j >= 0:
-            flags = 0
-            for k in range(8):
-                nb = nbrs[cell, k]
-                if nb >= 0 and cells[nb] == FLAGGED:
-                    flags += 1
-            cons_value[j] = cells[cell] - flags
+            cons_value[j] = cells[cell] - covered_and_flags(cells, nbrs, cell)[1]
             cons_cell[j] = cell
     # signature of each covered cell: its constraints, ascending (at most 8)
     sig = np.full((n, 8), -1, np.int64)
@@ -468,16 +470,7 @@ def rule_moves(cells, nbrs):
         v = cells[cell]
         if v < 0:
             continue
-        covered = 0
-        flags = 0
-        for k in range(8):
-            nb = nbrs[cell, k]
-            if nb < 0:
-                continue
-            if cells[nb] == COVERED:
-                covered += 1
-            elif cells[nb] == FLAGGED:
-                flags += 1
+        covered, flags = covered_and_flags(cells, nbrs, cell)
         if covered == 0:
             continue
         need = v - flags

@@ -104,14 +104,7 @@ def play_game(board: Board, player, rng, first_cell: int, max_steps: int = 100_0
         if steps > max_steps:
             raise DeductiveError("a game made no progress; this is a bug in the player")
         move = player.decide(board.position(), rng)
-        for cell in move.flag:
-            if not board.flagged[cell]:
-                board.flag(cell)
-        for cell in move.reveal:
-            if board.revealed[cell] or board.flagged[cell]:
-                continue
-            if not board.click(cell):
-                break
+        board.apply(move)
         decisions[move.kind] += len(move.reveal) + len(move.flag)
     return GameRecord(board.won, decisions, decisions["guess"], time.perf_counter() - start)
 

@@ -217,6 +217,19 @@ class Board:
         flood_reveal(self.numbers, self.revealed, self.flagged, self.nbrs, cell)
         return True
 
+    def apply(self, move) -> bool:
+        """Play a player's move: its flags, then its reveals (stopping at a mine).
+        Returns False if a revealed cell was a mine."""
+        for cell in move.flag:
+            if not self.flagged[cell]:
+                self.flag(cell)
+        for cell in move.reveal:
+            if self.revealed[cell] or self.flagged[cell]:
+                continue
+            if not self.click(cell):
+                return False
+        return True
+
     def flag(self, cell: int) -> None:
         if not self.revealed[cell]:
             self.flagged[cell] = not self.flagged[cell]
