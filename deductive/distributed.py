@@ -58,8 +58,12 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
         return
     if not workers or workers < 1:
         raise DeductiveError("--workers must be at least 1")
-    cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
-                                       processes=True, dashboard_address=None)
+    import dask
+
+    # the workers' statistical profiler samples every 10 ms: costly for pure-Python sweeps
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
     try:
         client = distributed.Client(cluster)
         try:

@@ -126,7 +126,8 @@ class Best(LeastRisk):
     name = "best"
 
     def __init__(self, margin: float = 0.02, candidates: int = 10, endgame: int = 120,
-                 endgame_cells: int = 64):
+                 endgame_cells: int = 64, progress_weight: float = 0.0):
+        self.progress_weight = progress_weight
         self.margin = margin
         self.candidates = candidates
         self.endgame = endgame
@@ -148,14 +149,16 @@ class Best(LeastRisk):
         pool = [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
         best_cell, best_score = pool[0], -1.0
         for cell in pool:
-            score = (1.0 - probs[cell]) * self._next_survival(position, cell, nbrs)
+            survive, gained = self._next_survival(position, cell, nbrs)
+            score = (1.0 - probs[cell]) * (survive + self.progress_weight * gained)
             if score > best_score + 1e-12:
                 best_cell, best_score = cell, score
         return Move("guess", [best_cell], probability=float(probs[best_cell]))
 
     @staticmethod
     def _next_survival(position, cell, nbrs):
-        """Chance that the best next click survives, given that ``cell`` is safe."""
+        """Given that ``cell`` is safe: the chance that the best next click survives, and
+        the expected share (of 8) of cells its number proves safe."""
         from .board import PositionError
 
         around = nbrs[cell][nbrs[cell] >= 0]
@@ -174,12 +177,14 @@ class Best(LeastRisk):
             else:
                 rest = np.where(trial == COVERED, nxt.probabilities, np.inf)
                 survive = 1.0 - float(rest.min()) if np.isfinite(rest.min()) else 1.0
-            outcomes.append((nxt.log_count, survive))
+            outcomes.append((nxt.log_count, survive, min(len(nxt.safe), 8) / 8))
         if not outcomes:
-            return 0.0
-        top = max(log for log, _ in outcomes)
-        weights = [math.exp(log - top) for log, _ in outcomes]
-        return sum(w * s for w, (_, s) in zip(weights, outcomes)) / sum(weights)
+            return 0.0, 0.0
+        top = max(o[0] for o in outcomes)
+        weights = [math.exp(o[0] - top) for o in outcomes]
+        total = sum(weights)
+        return (sum(w * o[1] for w, o in zip(weights, outcomes)) / total,
+                sum(w * o[2] for w, o in zip(weights, outcomes)) / total)
 
 
 def enumerate_solutions(position):
