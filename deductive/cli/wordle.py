@@ -321,7 +321,10 @@ def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, 
         with dask_client(scheduler, workers) as client:
             rows = wordle_second(client, game, solver_name, options, opener)
     else:
-        with progress(243, f"second guesses after {opener}") as update:
+        from ..engine.bench import _split
+
+        n_feedbacks = sum(1 for _ in _split(game, game.start(), game.guess_index(opener)))
+        with progress(n_feedbacks, f"second guesses after {opener}") as update:
             rows = second_guesses(game, solver, opener, progress=update)
     if as_json:
         echo_json({"opener": game.guesses[game.guess_index(opener)], "solver": solver_name,
