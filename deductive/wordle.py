@@ -19,7 +19,15 @@ from .engine.patterns import (
     pattern_dtype,
     pattern_matrix,
 )
-from .engine.scoring import METRICS, GuessScore, PartitionStats, partition_stats, rank_guesses
+from .engine.scoring import (
+    METRICS,
+    GuessScore,
+    PartitionStats,
+    bucket_counts,
+    filter_candidates,
+    partition_stats,
+    rank_guesses,
+)
 from .engine.words import BUILTIN_NAMES, WordList, builtin_words, fold_word, load_words
 from .engine.game import PRIORS, State, Wordle
 from .engine.solvers import SOLVERS

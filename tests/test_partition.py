@@ -101,3 +101,16 @@ def test_original_lists_openers(wordle_lists):
     for k in (0, 1234, 12971):
         ref = reference.partition_summary(matrix[k], range(2315))
         assert full.entropy[k] == pytest.approx(ref["entropy"], abs=1e-11)
+
+
+@settings(max_examples=200, deadline=None)
+@given(matrices_and_candidates(), st.integers(0, 7), st.integers(0, 242))
+def test_bucket_counts_and_filtering_match_reference(case, row, code):
+    matrix, candidates = case
+    row = row % matrix.shape[0]
+    counts = wordle.bucket_counts(matrix, row, candidates)
+    ref = reference.bucket_sizes(matrix[row], candidates)
+    assert counts.sum() == len(candidates) and len(counts) == 243
+    assert {c: int(n) for c, n in enumerate(counts) if n} == ref
+    kept = wordle.filter_candidates(matrix, row, code, candidates)
+    assert kept.tolist() == [k for k in candidates if matrix[row, k] == code]

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from .patterns import all_green, cached_pattern_matrix, format_pattern, parse_pattern
-from .scoring import GuessScore, partition_stats
+from .scoring import GuessScore, filter_candidates, partition_stats
 from .words import WordList, load_words
 
 __all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed"]
@@ -176,8 +176,7 @@ class Wordle:
 
     def advance(self, state: State, guess: int, code: int) -> State:
         """The state after guess index ``guess`` received ``code``."""
-        cands = state.candidates
-        kept = cands[self.matrix[guess, cands] == code]
+        kept = filter_candidates(self.matrix, guess, code, state.candidates)
         allowed = state.allowed
         if self.hard:
             allowed = hard_mode_allowed(self.guesses.codes, self.guess_counts,

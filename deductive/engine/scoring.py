@@ -15,7 +15,8 @@ import numpy as np
 from ..errors import UnknownNameError
 from .patterns import n_patterns
 
-__all__ = ["PartitionStats", "partition_stats", "METRICS", "GuessScore", "rank_guesses"]
+__all__ = ["PartitionStats", "partition_stats", "METRICS", "GuessScore", "rank_guesses",
+           "bucket_counts", "filter_candidates"]
 
 #: Ranking metrics and what "best" means for each.
 METRICS = {
@@ -166,3 +167,21 @@ def rank_guesses(matrix, guesses, metric: str = "entropy", candidates=None,
                    int(stats.buckets[k]), int(stats.largest[k]), float(expected[k]))
         for k in order
     ]
+
+
+def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
+    """Number of candidates behind each pattern code of one guess row.
+
+    Returns an int64 array of length ``3**L`` (L from the matrix dtype: 5, 10 or 12), index =
+    pattern code.
+    """
+    n_answers = matrix.shape[1]
+    cand = _indices(candidates, n_answers, "candidates")
+    return np.bincount(matrix[int(guess), cand].astype(np.int64),
+                       minlength=n_patterns(_length_of(matrix)))
+
+
+def filter_candidates(matrix, guess: int, code: int, candidates=None) -> np.ndarray:
+    """The candidates (answer indices, in order) that give ``code`` for ``guess``."""
+    cand = _indices(candidates, matrix.shape[1], "candidates")
+    return cand[matrix[int(guess), cand] == code]
