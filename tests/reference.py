@@ -345,3 +345,37 @@ def mines_best_win(rows, cols, mines, cells, _memo=None):
         best = max(best, total / len(arrangements))
     memo[key] = best
     return best
+
+
+def wordle_optimal(guesses, answers, max_guesses=None):
+    """Brute force: (total, worst) of the best decision tree over every guess sequence, ties
+    to the smaller worst case. Tiny lists only."""
+    from functools import lru_cache
+
+    codes = {(g, a): feedback_code(g, a) for g in guesses for a in answers}
+    win = 3 ** len(answers[0]) - 1
+
+    @lru_cache(maxsize=None)
+    def best(cands, depth):
+        if depth is not None and depth < 1:
+            return (math.inf, math.inf)
+        if len(cands) == 1:
+            return (1, 1)
+        result = (math.inf, math.inf)
+        for g in guesses:
+            groups: dict = {}
+            for a in cands:
+                groups.setdefault(codes[(g, a)], []).append(a)
+            if len(groups) == 1 and win not in groups:
+                continue
+            total, worst = len(cands), 1
+            for code, grp in groups.items():
+                if code == win:
+                    continue
+                sub = best(tuple(grp), None if depth is None else depth - 1)
+                total += sub[0]
+                worst = max(worst, 1 + sub[1])
+            result = min(result, (total, worst))
+        return result
+
+    return best(tuple(answers), max_guesses)

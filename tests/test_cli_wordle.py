@@ -101,3 +101,9 @@ def test_openers_hard_and_plot(tmp_path):
     result = run("wordle", "openers", *FR, "--hard", "--top", "1", "--plot", plot, "--json")
     assert json.loads(result.stdout)[0]["word"] == "laine"
     assert plot.stat().st_size > 1000
+
+
+def test_assist_lookahead():
+    result = run("wordle", "assist", *FR, "--lookahead", "3", input="laine ....G\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("lookahead (beam 3) plays:") == 2

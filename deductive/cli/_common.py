@@ -121,7 +121,7 @@ def solver_options(func):
                         help="Guesses a scoring solver may play: any allowed guess, or only "
                              "the remaining candidates.")(func)
     func = click.option("--solver", "solver_name", default="entropy", show_default=True,
-                        help="random, csp, entropy, minimax or expected.")(func)
+                        help="random, csp, entropy, minimax, expected or lookahead.")(func)
     return func
 
 

@@ -378,7 +378,10 @@ _ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G
               help="Suggestions shown.")
 @click.option("--show", type=click.IntRange(0, 200), default=10, show_default=True,
               help="Candidates listed.")
-def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool, top, show):
+@click.option("--lookahead", "lookahead_beam", type=click.IntRange(min=0), default=0,
+              help="Also show the lookahead solver's pick (a beam search of this width).")
+def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool, top, show,
+           lookahead_beam):
     """Help with a game played elsewhere: enter each guess and its colours.
 
     After each entry it shows how many answers remain, some of them, and the best next
@@ -396,6 +399,7 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
     game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
     interactive = sys.stdin.isatty()
     history = []
+    lookahead = game.solver("lookahead", beam=lookahead_beam) if lookahead_beam else None
 
     def report():
         state = game.replay(history)
@@ -410,6 +414,9 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
         click.echo("best next: " + ", ".join(
             f"{s.word}{'*' if s.word in cand_set else ''} ({s.entropy:.3f} bits, "
             f"largest {s.largest})" for s in best))
+        if lookahead is not None:
+            click.echo(f"lookahead (beam {lookahead_beam}) plays: "
+                       f"{game.guesses[lookahead.choose(state)]}")
 
     click.echo(f"{len(game.guesses)} guesses, {len(game.answers)} answers"
                f"{', hard mode' if hard else ''}; {_ASSIST_HELP}; * marks a candidate")
@@ -453,3 +460,89 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
             click.echo(f"solved in {len(history)}")
             break
         report()
+
+
+@wordle.command()
+@game_options
+@click.option("--opener", default=None, help="Search the best tree that opens with this word.")
+@click.option("--openers", "n_openers", type=click.IntRange(min=1), default=None,
+              help="Rank the N best openers by entropy by their searched totals.")
+@click.option("--beam", type=click.IntRange(min=1), default=None,
+              help="Try only the K best-scored guesses per node (fast heuristic). "
+                   "Without it the search is exact.")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=None,
+              help="Only trees that never need more guesses than this.")
+@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
+              help="Export the tree of --opener as JSON (checked by tree-check).")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="With --openers: append each finished opener here; a rerun resumes.")
+@json_option
+def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_openers, beam,
+           max_guesses, tree_path, checkpoint, as_json):
+    """Search the decision tree with the fewest total guesses (ties: smaller worst case).
+
+    \b
+    Examples:
+      deductive wordle search --opener salet --beam 40 --tree salet.json
+      deductive wordle search --opener salet --hard --beam 20
+      deductive wordle search --openers 10 --beam 10 --json
+    """
+    import json as _json
+    import os
+
+    from ..engine.scoring import rank_guesses
+    from ..engine.search import TreeSearch
+
+    if (opener is None) == (n_openers is None):
+        fail("give --opener WORD or --openers N")
+    if tree_path and opener is None:
+        fail("--tree goes with --opener")
+    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    if opener is not None:
+        result = searcher.search_opener(opener, keep_tree=tree_path is not None)
+        if tree_path:
+            from ..engine.tree import tree_document
+
+            with open(tree_path, "w", encoding="utf-8") as fh:
+                _json.dump(tree_document(game, result.tree), fh)
+        if as_json:
+            echo_json(result.as_dict())
+            return
+        kind = "exact" if result.exact else f"beam {beam}"
+        click.echo(f"{result.opener}: total {result.total}, average {result.average:.4f}, worst "
+                   f"{result.worst} ({kind}{', hard mode' if hard else ''}), "
+                   f"{result.seconds:.1f} s, {result.nodes} nodes searched")
+        if tree_path:
+            click.echo(f"tree: {tree_path}")
+        return
+    candidates = [s.word for s in rank_guesses(game.matrix, game.guesses, top=n_openers)]
+    done = {}
+    tag = {"beam": beam, "hard": hard, "max_guesses": max_guesses,
+           "guesses": game.guesses.sha256, "answers": game.answers.sha256}
+    if checkpoint and os.path.exists(checkpoint):
+        with open(checkpoint, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    entry = _json.loads(line)
+                except _json.JSONDecodeError:
+                    continue
+                if entry.get("tag") == tag:
+                    done[entry["result"]["word"]] = entry["result"]
+    rows = []
+    with progress(len(candidates), "search openers") as update:
+        for k, word in enumerate(candidates, start=1):
+            if word not in done:
+                done[word] = searcher.search_opener(word).as_dict()
+                if checkpoint:
+                    with open(checkpoint, "a", encoding="utf-8") as fh:
+                        fh.write(_json.dumps({"tag": tag, "result": done[word]}) + "\n")
+            rows.append(done[word])
+            update(k)
+    rows.sort(key=lambda r: (r["total"], r["worst"], candidates.index(r["word"])))
+    if as_json:
+        echo_json(rows)
+        return
+    for r in rows:
+        click.echo(f"{r['word']:<{game.length + 2}} total {r['total']:>6}  average "
+                   f"{r['average']:.4f}  worst {r['worst']}  {'exact' if r['exact'] else 'beam'}")

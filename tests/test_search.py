@@ -1,0 +1,124 @@
+"""Decision-tree search: admissible bounds and exact results against brute force."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive import wordle
+from deductive.cli import cli
+from deductive.engine.game import Wordle
+from deductive.engine.search import TreeSearch, lower_bound
+from deductive.engine.tree import check_tree, tree_document
+from deductive.errors import DeductiveError
+
+from . import reference
+
+
+@st.composite
+def small_games(draw):
+    length = draw(st.integers(2, 3))
+    alphabet = "abcd"
+    pool = st.text(alphabet, min_size=length, max_size=length)
+    answers = draw(st.lists(pool, min_size=1, max_size=7, unique=True))
+    extra = draw(st.lists(pool, min_size=0, max_size=4, unique=True))
+    guesses = sorted(set(answers) | set(extra))
+    return guesses, sorted(answers)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_games())
+def test_lower_bound_is_admissible(game_lists):
+    guesses, answers = game_lists
+    rng = np.random.default_rng(len(answers))
+    for size in range(1, len(answers) + 1):
+        subset = sorted(rng.choice(answers, size=size, replace=False).tolist())
+        total, _ = reference.wordle_optimal(guesses, subset)
+        assert total >= lower_bound(size)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3]))
+def test_exact_search_equals_brute_force(game_lists, max_guesses):
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    expected = reference.wordle_optimal(guesses, answers, max_guesses)
+    best = None
+    for opener in guesses:
+        searcher = TreeSearch(game, max_guesses=max_guesses)
+        try:
+            result = searcher.search_opener(opener, keep_tree=True)
+        except DeductiveError:          # no tree within max_guesses with this opener
+            continue
+        got = (result.total, result.worst)
+        best = got if best is None else min(best, got)
+        report = check_tree(game, tree_document(game, result.tree)).as_dict()
+        assert (report["total"], report["worst"]) == got
+        beam = TreeSearch(game, beam=1, max_guesses=max_guesses)
+        try:
+            assert beam.search_opener(opener).total >= result.total
+        except DeductiveError:          # the beam may find no tree within max_guesses
+            pass
+    if best is None:
+        assert expected[0] == float("inf")
+    else:
+        assert best == expected
+
+
+def test_french_seed_beam_tree_checks():
+    game = Wordle("fr-seed", "fr-seed")
+    result = TreeSearch(game, beam=5).search_opener("laine", keep_tree=True)
+    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    assert report["total"] == result.total and result.total <= game.benchmark(
+        game.solver("entropy"), opener="laine").total
+
+
+def test_hard_mode_search_tree_is_valid():
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    result = TreeSearch(game, beam=3, max_guesses=6).search_opener("laine", keep_tree=True)
+    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    assert report["hard"] and report["total"] == result.total and report["worst"] <= 6
+
+
+def test_cli_search_and_openers(tmp_path):
+    runner = CliRunner()
+    tree = tmp_path / "t.json"
+    out = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--opener", "laine",
+                              "--beam", "3", "--tree", str(tree), "--json"])
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["word"] == "laine" and doc["exact"] is False
+    check = runner.invoke(cli, ["wordle", "tree-check", str(tree), "--guesses", "fr-seed",
+                                "--json"])
+    assert json.loads(check.stdout)["total"] == doc["total"]
+    ck = tmp_path / "ck.jsonl"
+    args = ["wordle", "search", "--guesses", "fr-seed", "--openers", "3", "--beam", "2",
+            "--json", "--checkpoint", str(ck)]
+    first = json.loads(runner.invoke(cli, args).stdout)
+    assert len(first) == 3 and len(ck.read_text().splitlines()) == 3
+    again = json.loads(runner.invoke(cli, args).stdout)
+    assert again == first and len(ck.read_text().splitlines()) == 3   # all from the checkpoint
+    bad = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed"])
+    assert bad.exit_code == 2 and "--opener WORD or --openers N" in bad.stderr
+
+
+def test_original_lists_beam(wordle_lists):
+    guesses = wordle.load_words(wordle_lists[0])
+    answers = wordle.load_words(wordle_lists[1])
+    game = Wordle(guesses, answers)
+    result = TreeSearch(game, beam=10).search_opener("salet")
+    assert result.total <= 7930
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_lookahead_solver_plays_the_searched_tree(hard):
+    game = Wordle("fr-seed", "fr-seed", hard=hard)
+    solver = game.solver("lookahead", beam=3)
+    bench = game.benchmark(solver, opener="laine")
+    searched = TreeSearch(game, beam=3).search_opener("laine")
+    assert bench.total == searched.total
+    moves = game.play("crane", solver, opener="laine")
+    assert moves[-1][0] == "crane"
