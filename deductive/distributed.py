@@ -26,7 +26,7 @@ import numpy as np
 from .errors import DeductiveError
 
 __all__ = ["dask_client", "run_chunks", "chunk_ranges", "mines_bench", "wordle_openers",
-           "wordle_second", "hangman_sweep_all"]
+           "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
 
 RETRIES = 3
 
@@ -210,6 +210,24 @@ def _second_chunk(chunk, game, solver_spec, opener):
 
     solver = game.solver(solver_spec[0], **solver_spec[1])
     return second_guesses(game, solver, opener, select=chunk)
+
+
+def _search_chunk(chunk, game, beam, max_guesses):
+    from .engine.search import TreeSearch
+
+    searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    return [searcher.search_opener(word).as_dict() for word in chunk]
+
+
+def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
+    """Searched totals of several openers, one task per opener, in the order given."""
+    game.matrix
+    shared = client.scatter(game, broadcast=True, hash=False)
+    chunks = [[w] for w in words]
+    tag = f"search:{beam}:{max_guesses}:{game.hard}:{game.guesses.sha256}:{game.answers.sha256}"
+    parts = run_chunks(client, _search_chunk, chunks, shared, beam, max_guesses,
+                       checkpoint=checkpoint, tag=tag)
+    return [row for part in parts for row in part]
 
 
 # -- Hangman ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ distributed = pytest.importorskip("distributed")
 from deductive import wordle  # noqa: E402
 from deductive.distributed import (  # noqa: E402
     chunk_ranges,
+    wordle_search_openers,
     hangman_sweep_all,
     mines_bench,
     wordle_openers,
@@ -158,3 +159,15 @@ def _marked(marker):
         except OSError:
             continue
     return found
+
+
+def test_wordle_search_openers_equal(client):
+    from deductive.engine.search import TreeSearch
+
+    game = Wordle("fr-seed", "fr-seed")
+    words = ["laine", "paire", "clair"]
+    local = [TreeSearch(game, beam=2).search_opener(w).as_dict() for w in words]
+    remote = wordle_search_openers(client, game, words, beam=2)
+    strip = lambda rows: [{k: v for k, v in r.items() if k not in ("seconds", "nodes")}  # noqa
+                          for r in rows]
+    assert strip(remote) == strip(local)

@@ -476,9 +476,10 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
               help="Export the tree of --opener as JSON (checked by tree-check).")
 @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
               help="With --openers: append each finished opener here; a rerun resumes.")
+@dask_options
 @json_option
 def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_openers, beam,
-           max_guesses, tree_path, checkpoint, as_json):
+           max_guesses, tree_path, checkpoint, workers, scheduler, as_json):
     """Search the decision tree with the fewest total guesses (ties: smaller worst case).
 
     \b
@@ -517,6 +518,14 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
             click.echo(f"tree: {tree_path}")
         return
     candidates = [s.word for s in rank_guesses(game.matrix, game.guesses, top=n_openers)]
+    if workers or scheduler:
+        from ..distributed import dask_client, wordle_search_openers
+
+        with dask_client(scheduler, workers) as client:
+            rows = wordle_search_openers(client, game, candidates, beam=beam,
+                                         max_guesses=max_guesses, checkpoint=checkpoint)
+        _print_openers(game, rows, candidates, as_json)
+        return
     done = {}
     tag = {"beam": beam, "hard": hard, "max_guesses": max_guesses,
            "guesses": game.guesses.sha256, "answers": game.answers.sha256}
@@ -539,9 +548,14 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
                         fh.write(_json.dumps({"tag": tag, "result": done[word]}) + "\n")
             rows.append(done[word])
             update(k)
-    rows.sort(key=lambda r: (r["total"], r["worst"], candidates.index(r["word"])))
+    _print_openers(game, rows, candidates, as_json)
+
+
+def _print_openers(game, rows, candidates, as_json):
+    """Openers best first (total, then worst case, then entropy rank)."""
+    rows = sorted(rows, key=lambda r: (r["total"], r["worst"], candidates.index(r["word"])))
     if as_json:
-        echo_json(rows)
+        echo_json([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows])
         return
     for r in rows:
         click.echo(f"{r['word']:<{game.length + 2}} total {r['total']:>6}  average "
