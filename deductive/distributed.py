@@ -18,8 +18,6 @@ single-process run: same seeds, same tie-breaks, same order.
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 
 import numpy as np
 
@@ -92,23 +90,11 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: 
     ``args`` that are Dask futures (scattered data) are passed by reference. ``progress``
     is called with the index of each chunk as it finishes (those from the checkpoint first).
     """
+    from .checkpoint import Checkpoint
+
     distributed = _import_distributed()
-    done: dict = {}
-    if checkpoint and os.path.exists(checkpoint):
-        with open(checkpoint, encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    entry = json.loads(line)
-                except json.JSONDecodeError:
-                    continue            # a line cut by an interruption
-                if entry.get("tag") == tag:
-                    done[int(entry["chunk"])] = entry["result"]
-        with open(checkpoint, "rb+") as fh:      # end a line cut by an interruption
-            fh.seek(0, os.SEEK_END)
-            if fh.tell():
-                fh.seek(-1, os.SEEK_END)
-                if fh.read(1) != b"\n":
-                    fh.write(b"\n")
+    store = Checkpoint(checkpoint, tag)
+    done = {int(k): result for k, result in store.load().items()}
     futures = {}
     for k, chunk in enumerate(chunks):
         if k not in done:
@@ -120,9 +106,7 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: 
         k = futures[future]
         result = future.result()
         done[k] = result
-        if checkpoint:
-            with open(checkpoint, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"tag": tag, "chunk": k, "result": result}) + "\n")
+        store.append(k, result)
         if progress is not None:
             progress(k)
     return [done[k] for k in range(len(chunks))]

@@ -98,8 +98,8 @@ def test_checkpoint_resume(client, tmp_path):
     checkpoint.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])
     resumed = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
     assert records(resumed) == records(first)
-    kept = {json.loads(line)["chunk"] for line in lines[:2]}
-    again = [json.loads(line)["chunk"] for line in checkpoint.read_text().splitlines()[3:]]
+    kept = {json.loads(line)["key"] for line in lines[:2]}
+    again = [json.loads(line)["key"] for line in checkpoint.read_text().splitlines()[3:]]
     assert sorted(again) == sorted({0, 1, 2, 3} - kept)     # only the missing chunks ran
 
 

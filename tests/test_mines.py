@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from deductive.engine.minesweeper import Board, Position, PositionError, analyze, parse_preset
 from deductive.engine.minesweeper.analysis import NODE_BUDGET
-from deductive.engine.minesweeper.bench import play_game, run_bench, wilson_interval
+from deductive.engine.minesweeper.bench import run_bench, wilson_interval
 from deductive.engine.minesweeper.players import make_player, rule_deductions
 from deductive.errors import DeductiveError, UnknownNameError
 

@@ -489,7 +489,6 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
       deductive wordle search --openers 10 --beam 10 --json
     """
     import json as _json
-    import os
 
     from ..engine.scoring import rank_guesses
     from ..engine.search import TreeSearch
@@ -526,26 +525,18 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
                                          max_guesses=max_guesses, checkpoint=checkpoint)
         _print_openers(game, rows, candidates, as_json)
         return
-    done = {}
-    tag = {"beam": beam, "hard": hard, "max_guesses": max_guesses,
-           "guesses": game.guesses.sha256, "answers": game.answers.sha256}
-    if checkpoint and os.path.exists(checkpoint):
-        with open(checkpoint, encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    entry = _json.loads(line)
-                except _json.JSONDecodeError:
-                    continue
-                if entry.get("tag") == tag:
-                    done[entry["result"]["word"]] = entry["result"]
+    from ..checkpoint import Checkpoint
+
+    store = Checkpoint(checkpoint, {"beam": beam, "hard": hard, "max_guesses": max_guesses,
+                                    "guesses": game.guesses.sha256,
+                                    "answers": game.answers.sha256})
+    done = store.load()
     rows = []
     with progress(len(candidates), "search openers") as update:
         for k, word in enumerate(candidates, start=1):
             if word not in done:
                 done[word] = searcher.search_opener(word).as_dict()
-                if checkpoint:
-                    with open(checkpoint, "a", encoding="utf-8") as fh:
-                        fh.write(_json.dumps({"tag": tag, "result": done[word]}) + "\n")
+                store.append(word, done[word])
             rows.append(done[word])
             update(k)
     _print_openers(game, rows, candidates, as_json)

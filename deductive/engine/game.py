@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from .patterns import all_green, cached_pattern_matrix, format_pattern, parse_pattern
-from .scoring import GuessScore, filter_candidates, partition_stats
+from .scoring import GuessScore, filter_candidates
 from .words import WordList, load_words
 
 __all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed"]
