@@ -227,10 +227,10 @@ class Wordle:
             return np.arange(len(self.guesses), dtype=np.int64)
         return np.flatnonzero(state.allowed).astype(np.int64)
 
-    def is_candidate(self, state: State, guesses: np.ndarray) -> np.ndarray:
-        """For each guess index, whether it is still a candidate answer."""
+    def is_candidate(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """For each guess index, whether it is among ``candidates`` (answer indices)."""
         mask = np.zeros(len(self.answers), dtype=bool)
-        mask[state.candidates] = True
+        mask[candidates] = True
         answer = self.guess_to_answer[guesses]
         return (answer >= 0) & mask[np.maximum(answer, 0)]
 

@@ -146,7 +146,7 @@ class TreeSearch:
         rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
                 else np.flatnonzero(allowed).astype(np.int64))
         stats = partition_stats(self.matrix, cands, rows)
-        is_cand = game.is_candidate(_Cands(cands), rows)
+        is_cand = game.is_candidate(cands, rows)
         if depth is None or depth >= 2:
             perfect = stats.buckets == n
             if (perfect & is_cand).any():
@@ -227,9 +227,3 @@ class TreeSearch:
                 None if depth is None else depth - 1)
         return node
 
-
-class _Cands:
-    """The candidate set in the shape :meth:`Wordle.is_candidate` reads."""
-
-    def __init__(self, candidates):
-        self.candidates = candidates

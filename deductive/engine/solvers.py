@@ -66,7 +66,7 @@ def _metric_key(game, state, rows, metric):
 def rank_pool(game, state, rows, metric):
     """Order of ``rows`` best first (tie rule of the module), the stats and the entropies."""
     key, stats, entropy = _metric_key(game, state, rows, metric)
-    not_candidate = ~game.is_candidate(state, rows)
+    not_candidate = ~game.is_candidate(state.candidates, rows)
     return np.lexsort((rows, not_candidate, key)), stats, entropy
 
 
@@ -75,7 +75,7 @@ def best_in_pool(game, state, rows, metric) -> int:
     key, _, _ = _metric_key(game, state, rows, metric)
     tied = rows[key == key.min()]
     if len(tied) > 1:
-        cand = tied[game.is_candidate(state, tied)]
+        cand = tied[game.is_candidate(state.candidates, tied)]
         if len(cand):
             return int(cand.min())
     return int(tied.min())
