@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from deductive import wordle
 from deductive.cli import cli
 from deductive.engine.game import Wordle
-from deductive.engine.search import TreeSearch, lower_bound
+from deductive.engine.search import TreeSearch, guess_lower_bound, lower_bound
 from deductive.engine.tree import check_tree, tree_document
 from deductive.errors import DeductiveError
 
@@ -38,6 +38,38 @@ def test_lower_bound_is_admissible(game_lists):
         subset = sorted(rng.choice(answers, size=size, replace=False).tolist())
         total, _ = reference.wordle_optimal(guesses, subset)
         assert total >= lower_bound(size)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games())
+def test_guess_lower_bound_is_admissible(game_lists):
+    """3n - [g in S] - buckets(g) never exceeds the best total of a tree opening with g."""
+    guesses, answers = game_lists
+    win = 3 ** len(answers[0]) - 1
+    for guess in guesses:
+        groups: dict = {}
+        for answer in answers:
+            groups.setdefault(reference.feedback_code(guess, answer), []).append(answer)
+        if len(groups) == 1 and win not in groups:
+            continue                   # a guess that tells nothing opens no tree
+        best = len(answers) + sum(reference.wordle_optimal(guesses, grp)[0]
+                                  for code, grp in groups.items() if code != win)
+        bound = guess_lower_bound(len(answers), len(groups), guess in answers)
+        assert best >= bound
+        if all(len(grp) <= 2 for grp in groups.values()):
+            assert best == bound       # tight when no bucket holds three answers
+
+
+def test_search_memo_reuses_bounds_consistently():
+    """A set searched first under a ceiling, then without one, gets the same exact value
+    as a fresh search (a stored lower bound is never taken for a value)."""
+    game = Wordle("fr-seed", "fr-seed")
+    cands = np.arange(len(game.answers), dtype=np.int64)[::3]
+    fresh = TreeSearch(game).solve(cands)
+    searcher = TreeSearch(game)
+    low, _, exact = searcher.solve(cands, beta=fresh[0] - 5)
+    assert not exact and low >= fresh[0] - 5
+    assert searcher.solve(cands) == fresh
 
 
 @settings(max_examples=80, deadline=None)
@@ -111,6 +143,24 @@ def test_original_lists_beam(wordle_lists):
     game = Wordle(guesses, answers)
     result = TreeSearch(game, beam=10).search_opener("salet")
     assert result.total <= 7930
+
+
+def test_original_lists_exact_salet(wordle_lists):
+    """The published optimum: 7,920 guesses from salet, proven by the search (no beam)."""
+    game = Wordle(wordle.load_words(wordle_lists[0]), wordle.load_words(wordle_lists[1]))
+    result = TreeSearch(game).search_opener("salet", keep_tree=True)
+    assert (result.total, result.worst, result.exact) == (7920, 5, True)
+    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    assert (report["total"], report["worst"], report["fails"]) == (7920, 5, 0)
+
+
+@pytest.mark.slow
+def test_original_lists_exact_salet_hard_mode(wordle_lists):
+    """Hard mode within six guesses: 8,122, proven (about two minutes)."""
+    game = Wordle(wordle.load_words(wordle_lists[0]), wordle.load_words(wordle_lists[1]),
+                  hard=True)
+    result = TreeSearch(game, max_guesses=6).search_opener("salet")
+    assert (result.total, result.worst, result.exact) == (8122, 6, True)
 
 
 @pytest.mark.parametrize("hard", [False, True])

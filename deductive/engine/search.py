@@ -1,25 +1,45 @@
 """Decision-tree search: the tree that minimises the total number of guesses.
 
-``TreeSearch.solve`` is a depth-first search over candidate sets. At a set S of n answers:
+``TreeSearch`` is a depth-first branch and bound over candidate sets with memoisation. The
+total of a tree over a set S of n answers is n (every answer uses the first guess) plus the
+totals of the subtrees of the non-green buckets.
 
-* one answer costs 1 guess, two cost 3 (guess one of them);
-* a guess that is itself a candidate and splits S into singletons gives the least possible
-  cost, 2n - 1; a non-candidate that splits S into singletons gives 2n, which is then
-  optimal too (any other guess leaves a pair or worse);
-* otherwise the allowed guesses are ordered by a cheap score (the entropy of their split,
-  from the compiled integer partition statistics; candidates first on ties, then the lower
-  index) and tried in that order: all of them (exact), or the best ``beam`` (heuristic). A
-  guess costs n (every answer uses it) plus the cost of each bucket it leaves, and is cut
-  off as soon as that sum plus the lower bounds of the buckets still to solve exceeds the
-  best found.
+Lower bounds (admissible, checked against brute force in the tests):
 
-Lower bound (admissible, see :func:`lower_bound`, checked against brute force in the
-tests): 1 for one answer, 3 for two, 2n - 1 for n >= 3 (at most one answer is found by the
-first guess; every other needs at least two).
+* :func:`lower_bound`: 1 for one answer, 3 for two, 2n - 1 for n >= 3 (at most one answer
+  is found by the first guess; every other needs at least two).
+* :func:`guess_lower_bound`: a guess g that leaves b non-green buckets costs at least
+  ``n + sum(2|B| - 1) = 3n - 2[g in S] - b``, since each bucket costs at least ``2|B| - 1``
+  (exactly so for buckets of one or two answers). The least of these over the allowed
+  guesses bounds the whole set (:meth:`TreeSearch.set_lower_bound`). It is tight when a
+  guess splits S into buckets of at most two answers.
 
-Ties of total go to the smaller worst case (most guesses for one answer). Solved sets are
-memoised by their members (and the guesses still allowed in hard mode, and the depth left
-with ``max_guesses``).
+The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
+caller):
+
+1. every allowed guess is scored in one compiled pass over the pattern matrix (number of
+   buckets, sum of squared bucket sizes, from :func:`deductive.engine.scoring.partition_stats`);
+2. guesses are tried in the order of their lower bound, then the smaller sum of squared
+   bucket sizes (expected size), then the lower guess index; the loop stops at the first
+   guess whose bound reaches the best total found (or ``beta``), so no later guess can be
+   better;
+3. each bucket is searched, largest first, with the ceiling left over once the others'
+   lower bounds are counted; a subtree that cannot come in under its ceiling returns a
+   lower bound instead of a value, and the guess is dropped.
+
+Memoised results are exact values (with the chosen guess) or proven lower bounds, keyed by
+the set's members (and, in hard mode, the guesses still allowed) and the depth left. A
+lower bound is reused as a child's bound and as a cut-off when the set is met again.
+
+With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
+heuristic. Its values are those of the best tree among the guesses tried, so the search
+stays consistent (a memoised beam value is the same whichever path reaches the set).
+
+Ties. Among guesses of equal total the first in the order above is kept. The search
+result then minimises the worst case among trees of that total: once the least total T is
+known, the search is repeated with ``max_guesses`` one below the worst case found and
+ceiling T + 1, until no tree of total T fits (the depth-unlimited results serve as lower
+bounds, so these passes are short).
 """
 
 from __future__ import annotations
@@ -33,14 +53,22 @@ import numpy as np
 from ..errors import DeductiveError
 from .scoring import partition_stats
 
-__all__ = ["TreeSearch", "SearchResult", "lower_bound", "INFEASIBLE"]
+__all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE"]
 
 INFEASIBLE = (math.inf, math.inf)
+_INF = 1 << 60
 
 
 def lower_bound(n: int) -> int:
     """Fewest total guesses any tree needs for n candidates (n >= 1)."""
     return 1 if n == 1 else (3 if n == 2 else 2 * n - 1)
+
+
+def guess_lower_bound(n: int, buckets, in_set):
+    """Fewest total guesses of a tree over n candidates that starts with a guess leaving
+    ``buckets`` non-empty buckets (green included) and ``in_set`` (whether the guess is a
+    candidate): ``3n - in_set - buckets``. Works elementwise on arrays."""
+    return 3 * n - np.asarray(in_set, dtype=np.int64) - np.asarray(buckets, dtype=np.int64)
 
 
 @dataclass
@@ -67,6 +95,14 @@ class SearchResult:
                 "seconds": round(self.seconds, 3), "nodes": self.nodes}
 
 
+@dataclass
+class _Entry:
+    value: int          # exact total, or a proven lower bound
+    exact: bool
+    worst: int = 0      # worst case of the tree found (exact entries)
+    choice: int = -1    # its first guess (exact entries)
+
+
 class TreeSearch:
     """Search decision trees of a :class:`~deductive.engine.game.Wordle` game.
 
@@ -75,7 +111,8 @@ class TreeSearch:
     game : Wordle
         Normal or hard mode (hard mode restricts each node's guesses to those allowed).
     beam : int, optional
-        Try only the ``beam`` best-scored guesses per node (a heuristic). None: exact.
+        Try only the ``beam`` first guesses of the search order per node (a heuristic).
+        None: exact.
     max_guesses : int, optional
         Only trees that never need more guesses than this.
     """
@@ -90,27 +127,27 @@ class TreeSearch:
         self.max_guesses = max_guesses
         self.matrix = game.matrix
         self.win = game.win_code
+        # set key -> {depth left (None: unlimited): _Entry}
         self.memo: dict = {}
-        self.choice: dict = {}
         self.nodes = 0
 
-    # -- search -----------------------------------------------------------------------------
-    def _key(self, cands, allowed, depth):
+    # -- keys and splits -------------------------------------------------------------------
+    @staticmethod
+    def _key(cands, allowed):
         key = cands.tobytes()
         if allowed is not None:
             key += np.packbits(allowed).tobytes()
-        if self.max_guesses is not None:
-            key += bytes([depth])
         return key
 
     def _split(self, guess, cands):
+        """[(code, sorted answer indices)] of every bucket, in code order."""
         codes = self.matrix[guess, cands]
         order = np.argsort(codes, kind="stable")
         sorted_codes = codes[order]
         cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
         groups = np.split(cands[order], cuts)
         keys = sorted_codes[np.concatenate(([0], cuts))]
-        return [(int(k), np.sort(g)) for k, g in zip(keys, groups)]
+        return [(int(k), g) for k, g in zip(keys, groups)]
 
     def _allowed_after(self, allowed, guess, code):
         if allowed is None:
@@ -121,91 +158,150 @@ class TreeSearch:
         return hard_mode_allowed(game.guesses.codes, game.guess_counts,
                                  game.guesses.codes[guess], code, allowed)
 
-    def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None):
-        """(total, worst) of the best tree for the sorted answer indices ``cands``."""
-        depth = self.max_guesses if depth is None else depth
-        n = len(cands)
-        if depth is not None and depth < 1:
-            return INFEASIBLE
-        if n == 1:
-            return (1, 1)
-        if n == 2:
-            return (3, 2) if depth is None or depth >= 2 else INFEASIBLE
-        key = self._key(cands, allowed, depth)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        self.nodes += 1
-        result = self._search(cands, allowed, depth, key)
-        self.memo[key] = result
-        return result
+    # -- memo ---------------------------------------------------------------------------------
+    def _lookup(self, key, depth):
+        """(best lower bound, exact entry or None) known for the set at ``depth`` left.
 
-    def _search(self, cands, allowed, depth, key):
-        game = self.game
+        A tree within d guesses is also one within more, so an entry searched with d >= depth
+        left (or unlimited) bounds the set from below, and settles it when its tree fits."""
+        bound = 0
+        for d, entry in self.memo.get(key, {}).items():
+            if d is None or (depth is not None and d >= depth):
+                if entry.exact and (depth is None or entry.worst <= depth):
+                    return entry.value, entry
+                bound = max(bound, entry.value)
+        return bound, None
+
+    def _child_bound(self, cands, allowed, depth):
+        n = len(cands)
+        if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
+            return _INF
+        if n <= 2:
+            return 2 * n - 1
+        bound, _ = self._lookup(self._key(cands, allowed), depth)
+        return max(bound, 2 * n - 1)
+
+    # -- search -----------------------------------------------------------------------------
+    def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
+              beta: int = _INF) -> tuple[int, int, bool]:
+        """(total, worst, exact) of the best tree for the sorted answer indices ``cands``
+        with at most ``depth`` guesses; when no tree costs less than ``beta``, a lower bound
+        ``>= beta`` with exact False instead. Infeasible: a total of at least 2**60."""
+        n = len(cands)
+        if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
+            return _INF, _INF, False
+        if n <= 2:
+            return 2 * n - 1, n, True
+        key = self._key(cands, allowed)
+        bound, hit = self._lookup(key, depth)
+        if hit is not None:
+            return hit.value, hit.worst, True
+        if bound >= beta:
+            return bound, 0, False
+        self.nodes += 1
+        entry = self._search(cands, allowed, depth, beta, bound)
+        self.memo.setdefault(key, {})[depth] = entry
+        return entry.value, entry.worst, entry.exact
+
+    def _order(self, cands, allowed, depth):
+        """(guess rows, their lower bounds) in search order."""
         n = len(cands)
         rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
                 else np.flatnonzero(allowed).astype(np.int64))
         stats = partition_stats(self.matrix, cands, rows)
-        is_cand = game.is_candidate(cands, rows)
-        if depth is None or depth >= 2:
-            perfect = stats.buckets == n
-            if (perfect & is_cand).any():
-                self.choice[key] = int(rows[perfect & is_cand][0])
-                return (2 * n - 1, 2)
-            if perfect.any():
-                self.choice[key] = int(rows[perfect][0])
-                return (2 * n, 2)
-        useful = (stats.buckets > 1) | is_cand
-        order = np.lexsort((rows, ~is_cand, stats.xlogx_sum))
+        in_set = self.game.is_candidate(cands, rows)
+        bound = guess_lower_bound(n, stats.buckets, in_set)
+        useful = (stats.buckets > 1) | in_set
+        if depth is not None and depth == 2:
+            useful &= stats.buckets == n       # every answer must be known after one guess
+        order = np.lexsort((rows, stats.sumsq, bound))
         order = order[useful[order]]
         if self.beam is not None:
             order = order[:self.beam]
-        best = INFEASIBLE
-        for j in order:
-            guess = int(rows[j])
+        return rows[order], bound[order]
+
+    def _search(self, cands, allowed, depth, beta, known):
+        n = len(cands)
+        rows, bounds = self._order(cands, allowed, depth)
+        child_depth = None if depth is None else depth - 1
+        best, best_worst, choice = _INF, 0, -1
+        failed = _INF            # least lower bound over the guesses that missed the ceiling
+        for guess, bound in zip(rows.tolist(), bounds.tolist()):
+            limit = min(best, beta)
+            if bound >= limit:
+                failed = min(failed, bound)
+                break
             children = [(code, grp) for code, grp in self._split(guess, cands)
                         if code != self.win]
-            rest = sum(lower_bound(len(grp)) for _, grp in children)
-            if n + rest > best[0]:
+            states = [(grp, self._allowed_after(allowed, guess, code)) for code, grp in children]
+            lows = [self._child_bound(grp, a, child_depth) for grp, a in states]
+            running = n + sum(lows)
+            if running >= limit:
+                failed = min(failed, running)
                 continue
-            total, worst = n, 1
-            complete = True
-            for code, grp in sorted(children, key=lambda item: -len(item[1])):
-                rest -= lower_bound(len(grp))
-                sub = self.solve(grp, self._allowed_after(allowed, guess, code),
-                                 None if depth is None else depth - 1)
-                total += sub[0]
-                worst = max(worst, 1 + sub[1])
-                if total + rest > best[0]:
-                    complete = False
+            worst = 1
+            for k in sorted(range(len(states)), key=lambda i: -len(states[i][0])):
+                grp, a = states[k]
+                running -= lows[k]
+                value, sub_worst, exact = self.solve(grp, a, child_depth, limit - running)
+                running += value
+                if not exact or running >= limit:
+                    failed = min(failed, running)
                     break
-            if complete and (total, worst) < best:
-                best = (total, worst)
-                self.choice[key] = guess
-        return best
+                worst = max(worst, 1 + sub_worst)
+            else:
+                best, best_worst, choice = running, worst, guess
+        if best < beta:
+            return _Entry(best, True, best_worst, choice)
+        return _Entry(max(known, beta, min(failed, _INF)), False)
+
+    def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
+        """First guess of the best tree (of the beam) over ``cands``; -1 if none fits."""
+        if len(cands) <= 2:
+            return int(self.game.answer_to_guess[cands[0]])
+        value, _, exact = self.solve(cands, allowed, depth)
+        if not exact:
+            return -1
+        return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
+    def _opener_total(self, first, cands, allowed, depth, beta=_INF):
+        """(total, worst, exact) of the trees opening with ``first``."""
+        total, worst = len(cands), 1
+        child_depth = None if depth is None else depth - 1
+        for code, grp in self._split(first, cands):
+            if code == self.win:
+                continue
+            value, sub_worst, exact = self.solve(
+                grp, self._allowed_after(allowed, first, code), child_depth,
+                beta - total)
+            total += value
+            if not exact or total >= beta:
+                return total, 0, False
+            worst = max(worst, 1 + sub_worst)
+        return total, worst, True
+
     def search_opener(self, opener, keep_tree: bool = False) -> SearchResult:
-        """Search the best tree that starts with ``opener``."""
+        """Search the best tree that starts with ``opener`` (ties: the smaller worst case)."""
         game = self.game
         start = time.perf_counter()
         first = game.guess_index(opener)
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         depth = self.max_guesses
-        if depth is not None and depth < 1:
-            raise DeductiveError("--max-guesses must be at least 1")
-        total, worst = len(cands), 1
-        for code, grp in self._split(first, cands):
-            if code == self.win:
-                continue
-            sub = self.solve(grp, self._allowed_after(allowed, first, code),
-                             None if depth is None else depth - 1)
-            total += sub[0]
-            worst = max(worst, 1 + sub[1])
-        if math.isinf(total):
-            raise DeductiveError(f"no tree opening with {game.guesses[first]!r} solves every "
-                                 f"answer within {depth} guesses")
+        total, worst, ok = self._opener_total(first, cands, allowed, depth)
+        if not ok:
+            where = (f"the {self.beam} best guesses per node (--beam {self.beam}) give no "
+                     if self.beam is not None else "no ")
+            fix = "; widen --beam or raise --max-guesses" if self.beam is not None else ""
+            raise DeductiveError(f"{where}tree opening with {game.guesses[first]!r} that "
+                                 f"solves every answer within {depth} guesses{fix}")
+        # the same total within fewer guesses?
+        while worst > 1:
+            value, w, ok = self._opener_total(first, cands, allowed, worst - 1, total + 1)
+            if not ok:
+                break
+            depth, worst = worst - 1, w
         tree = self._tree(cands, allowed, depth, first) if keep_tree else None
         return SearchResult(game.guesses[first], int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
@@ -214,10 +310,7 @@ class TreeSearch:
     def _tree(self, cands, allowed, depth, guess=None):
         game = self.game
         if guess is None:
-            if len(cands) <= 2:
-                guess = int(game.answer_to_guess[cands[0]])
-            else:
-                guess = self.choice[self._key(cands, allowed, depth)]
+            guess = self.best_guess(cands, allowed, depth)
         node = {"guess": game.guesses[guess], "then": {}}
         for code, grp in self._split(guess, cands):
             if code == self.win:
@@ -226,4 +319,3 @@ class TreeSearch:
                 grp, self._allowed_after(allowed, guess, code),
                 None if depth is None else depth - 1)
         return node
-

@@ -188,26 +188,34 @@ class CSPSolver(Solver):
 class LookaheadSolver(Solver):
     """Plays the first guess of the best tree a beam search finds from the current state
     (see :mod:`deductive.engine.search`): a look-ahead over whole subtrees, not one step.
-    With ``beam=10`` it reaches 7,921 guesses from salet on the original lists."""
+
+    The trees searched never need more than ``max_guesses`` guesses in all (6, the game's
+    limit, by default; None: no limit) when such a tree exists from the current state, else
+    the best tree without the limit. With ``beam=10`` it plays 7,920 guesses from salet on
+    the original lists (the proven optimum), and 8,130 in hard mode without a failure."""
 
     name = "lookahead"
 
-    def __init__(self, game, beam: int = 10):
+    def __init__(self, game, beam: int = 10, max_guesses: int | None = 6):
         from .search import TreeSearch
 
         super().__init__(game)
+        if max_guesses is not None and max_guesses < 1:
+            raise ValueError(f"max_guesses must be at least 1, not {max_guesses}")
         self.beam = beam
+        self.max_guesses = max_guesses
         self.search = TreeSearch(game, beam=beam)
 
     def choose(self, state, rng=None) -> int:
         cands = state.candidates
-        if len(cands) <= 2:
-            return int(self.game.answer_to_guess[cands[0]])
-        self.search.solve(cands, state.allowed)
-        return self.search.choice[self.search._key(cands, state.allowed, None)]
+        if self.max_guesses is not None and state.turn < self.max_guesses:
+            guess = self.search.best_guess(cands, state.allowed, self.max_guesses - state.turn)
+            if guess >= 0:
+                return guess
+        return self.search.best_guess(cands, state.allowed)
 
     def describe(self) -> dict:
-        return {"solver": self.name, "beam": self.beam}
+        return {"solver": self.name, "beam": self.beam, "max_guesses": self.max_guesses}
 
 
 SOLVERS = {
