@@ -43,3 +43,14 @@ def test_second_guesses_salet(benchmark, games):
     game = games[0]
     rows = benchmark.pedantic(second_guesses, (game, game.solver("entropy"), "salet"), rounds=5)
     assert sum(r["candidates"] for r in rows) == 2315
+
+
+@pytest.mark.parametrize("beam", [None, 10])
+def test_search_salet(benchmark, games, beam):
+    """The tree search from salet: exact (proves 7,920) and beam 10, fresh memo each round."""
+    from deductive.engine.search import TreeSearch
+
+    game = games[0]
+    run = lambda: TreeSearch(game, beam=beam).search_opener("salet")  # noqa: E731
+    result = benchmark.pedantic(run, rounds=3 if beam is None else 5)
+    assert result.total == 7920

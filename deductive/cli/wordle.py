@@ -484,8 +484,9 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
 
     \b
     Examples:
-      deductive wordle search --opener salet --beam 40 --tree salet.json
-      deductive wordle search --opener salet --hard --beam 20
+      deductive wordle search --opener salet --tree salet.json     (exact)
+      deductive wordle search --opener salet --hard --max-guesses 6
+      deductive wordle search --opener salet --beam 10             (heuristic)
       deductive wordle search --openers 10 --beam 10 --json
     """
     import json as _json
