@@ -1,20 +1,27 @@
 """Scaling of the Dask sweeps on this machine, against its own two-process speed-up.
 
-Usage: python benchmarks/scaling.py [--games 5000] [--check-games 20000] [--repeat 3]
-                                   [--shared ../shared/data]
+Usage: python benchmarks/scaling.py [--games 20000] [--rounds 3] [--check-games 20000]
+                                   [--repeat 3] [--shared ../shared/data]
 
-Measured in one run (every time is the best of --repeat runs: these shared machines are
-noisy, and the minimum is the least disturbed measurement):
+Measured in one run. These shared machines are noisy (the load of other tenants changes
+from minute to minute), so the Minesweeper sweep is measured in --rounds rounds, each of
+which runs, one after the other:
 
-1. the machine's two-process speed-up, before and after the sweeps: a fixed CPU-bound
-   loop timed alone, then two copies at once in independent processes (plain
-   ``subprocess``, no Dask);
-2. ``deductive mines bench --preset expert --player least-risk`` in one process, with
-   ``--workers 1`` and with ``--workers 2``; the win counts must be equal, and once more
-   with --check-games games (single process and --workers 2);
-3. ``deductive wordle openers --metric expected --top 0 --json`` over the original lists in
+1. ``deductive mines bench --preset expert --player least-risk`` in one process;
+2. the same with ``--workers 2`` (a local Dask cluster started for the run);
+3. the same games split between two plain processes started at once (no Dask);
+4. the machine's own two-process speed-up: a fixed CPU-bound loop timed alone, then two
+   copies at once in independent processes.
+
+Each round's share is Dask's speed-up over that round's CPU-loop speed-up; the median
+round is reported. The win counts must be equal in all runs, and once more with
+--check-games games (one process and --workers 2). Then, with the best of --repeat runs
+each:
+
+* ``mines bench`` with ``--workers 1`` (once);
+* ``deductive wordle openers --metric expected --top 0 --json`` over the original lists in
    one process and with ``--workers 2``; the outputs must be equal;
-4. ``deductive hangman sweep --length all`` over web2 in one process and with
+* ``deductive hangman sweep --length all`` over web2 in one process and with
    ``--workers 2``.
 
 Prints a Markdown table for the README.
@@ -46,10 +53,10 @@ def timed(cmd, repeat=None):
     return best, out.stdout
 
 
-def two_process_speedup():
-    one, _ = timed([sys.executable, "-c", BURN])
+def two_process_speedup(repeat=None):
+    one, _ = timed([sys.executable, "-c", BURN], repeat=repeat)
     both = None
-    for _ in range(REPEAT):
+    for _ in range(repeat or REPEAT):
         start = time.perf_counter()
         procs = [subprocess.Popen([sys.executable, "-c", BURN]) for _ in range(2)]
         for p in procs:
@@ -61,9 +68,10 @@ def two_process_speedup():
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--check-games", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..",
                                                          "shared", "data"))
     args = parser.parse_args()
@@ -72,25 +80,36 @@ def main():
     d = [sys.executable, "-m", "deductive"]
     rows = []
     machine_runs = []
+    mines_rounds = []
 
-    def measure_machine():
-        one, both, speedup = two_process_speedup()
-        machine_runs.append(speedup)
-        print(f"plain CPU loop: 1 process {one:.2f} s, 2 at once {both:.2f} s -> "
-              f"{speedup:.2f}x", flush=True)
-
-    measure_machine()
-
-    mines = d + ["mines", "bench", "--preset", "expert", "--player", "least-risk", "--games",
-                 str(args.games), "--json"]
-    t1, out1 = timed(mines)
-    tw1, outw1 = timed(mines + ["--workers", "1"])
-    tw2, outw2 = timed(mines + ["--workers", "2"])
-    wins = [json.loads(o)["wins"] for o in (out1, outw1, outw2)]
-    assert len(set(wins)) == 1, wins
+    # The Minesweeper sweep, in rounds that interleave every measurement, so that each
+    # round compares runs made under the same load of this shared machine.
+    half = args.games // 2
+    mines = d + ["mines", "bench", "--preset", "expert", "--player", "least-risk", "--json"]
+    for r in range(args.rounds):
+        t1, out1 = timed(mines + ["--games", str(args.games)], repeat=1)
+        tw2, outw2 = timed(mines + ["--games", str(args.games), "--workers", "2"], repeat=1)
+        # the same games in two plain processes: game g uses seeds 1000+g (board) and
+        # 2000+g (player), so --seed 1000+half continues where the first half stops
+        start = time.perf_counter()
+        procs = [subprocess.Popen(mines + ["--games", str(half), "--seed", str(1000 + k * half)],
+                                  stdout=subprocess.PIPE, text=True) for k in (0, 1)]
+        outs = [p.communicate()[0] for p in procs]
+        tpair = time.perf_counter() - start
+        one, both, machine = two_process_speedup(repeat=1)
+        machine_runs.append(machine)
+        wins = [json.loads(out1)["wins"], json.loads(outw2)["wins"],
+                sum(json.loads(o)["wins"] for o in outs)]
+        assert len(set(wins)) == 1, wins
+        mines_rounds.append((t1, tw2, tpair, machine))
+        print(f"round {r + 1}: 1 process {t1:.1f} s, Dask 2 workers {tw2:.1f} s "
+              f"({t1 / tw2:.2f}x), 2 plain processes {tpair:.1f} s ({t1 / tpair:.2f}x), "
+              f"CPU loop {machine:.2f}x; {wins[0]} wins in all", flush=True)
+    tw1, outw1 = timed(mines + ["--games", str(args.games), "--workers", "1"], repeat=1)
+    assert json.loads(outw1)["wins"] == wins[0]
+    t1, tw2, _, _ = sorted(mines_rounds, key=lambda x: x[0] / x[1])[len(mines_rounds) // 2]
     rows.append((f"mines bench expert least-risk, {args.games} games", t1, tw1, tw2,
-                 f"{wins[0]} wins in all three"))
-    print(rows[-1], flush=True)
+                 f"{wins[0]} wins in all runs"))
     if args.check_games:
         check = d + ["mines", "bench", "--preset", "expert", "--player", "least-risk",
                      "--games", str(args.check_games), "--json"]
@@ -127,21 +146,22 @@ def main():
                      "identical results"))
         print(rows[-1], flush=True)
 
-    measure_machine()
-    # the higher of the two measurements: the conservative reference for the share
-    machine = max(machine_runs)
     print()
-    print("Two independent CPU-bound processes: "
-          + ", ".join(f"{m:.2f}x" for m in machine_runs)
-          + f" speed-up on this machine (before and after the sweeps; {machine:.2f}x is used).")
+    print("| round | 1 process | Dask, 2 workers | speed-up | 2 plain processes, same games | "
+          "their speed-up | 2 plain CPU loops | Dask's share of the CPU loops' speed-up |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    shares = []
+    for r, (t1, tw2, tpair, machine) in enumerate(mines_rounds, start=1):
+        shares.append(t1 / tw2 / machine)
+        print(f"| {r} | {t1:.1f} s | {tw2:.1f} s | {t1 / tw2:.2f}x | {tpair:.1f} s | "
+              f"{t1 / tpair:.2f}x | {machine:.2f}x | {100 * shares[-1]:.0f}% |")
+    print(f"median share: {100 * sorted(shares)[len(shares) // 2]:.0f}%")
     print()
     print("| sweep | 1 process | Dask, 1 worker | Dask, 2 workers | speed-up (2 workers vs "
-          "1 process) | share of the machine's 2-process speed-up | check |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+          "1 process) | check |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
     for name, t1, tw1, tw2, check in rows:
-        speed = t1 / tw2
-        print(f"| {name} | {t1:.1f} s | {tw1:.1f} s | {tw2:.1f} s | {speed:.2f}x | "
-              f"{100 * speed / machine:.0f}% | {check} |")
+        print(f"| {name} | {t1:.1f} s | {tw1:.1f} s | {tw2:.1f} s | {t1 / tw2:.2f}x | {check} |")
 
 
 if __name__ == "__main__":

@@ -321,3 +321,39 @@ def test_enumerated_solutions_and_endgame_search(case):
         assert win == pytest.approx(reference.mines_best_win(rows, cols, mines, cells.tolist()),
                                     abs=1e-12)
         assert cell in covered
+
+
+def test_unavoidable_fifty_fifty_examples():
+    from deductive.engine.minesweeper.players import unavoidable_fifty_fifty
+
+    # the corner pair: one mine, the two cells alike in every constraint
+    assert unavoidable_fifty_fifty(Position.parse("1x\n1x", mines=1)) == 1
+    # still alike: a later click on the right column sees both cells
+    assert unavoidable_fifty_fifty(Position.parse("1xx\n1xx", mines=1)) == 1
+    # (2,0) touches only the lower cell: not a 50/50 (here the count even decides it)
+    assert unavoidable_fifty_fifty(Position.parse("1x\n1x\n1x", mines=1)) is None
+    # the lower cell of the pair has covered neighbours the upper one lacks: a click on
+    # the bottom row can tell them apart
+    assert unavoidable_fifty_fifty(Position.parse("1xx\n1xx\nxxx", mines=2)) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_positions())
+def test_unavoidable_fifty_fifty_is_an_even_pair(case):
+    """A pair it finds holds exactly one mine in every arrangement, at probability 1/2."""
+    from deductive.engine.minesweeper.players import unavoidable_fifty_fifty
+
+    rows, cols, mines, cells = case
+    position = Position(rows, cols, mines, cells)
+    try:
+        position.validate()
+        a = analyze(position)
+    except PositionError:
+        return
+    cell = unavoidable_fifty_fifty(position)
+    if cell is None:
+        return
+    arrangements = reference.mines_arrangements(rows, cols, mines, cells.tolist())
+    assert a.probabilities[cell] == pytest.approx(0.5, abs=1e-12)
+    share = sum(cell in arr for arr in arrangements) / len(arrangements)
+    assert share == pytest.approx(0.5, abs=1e-12)

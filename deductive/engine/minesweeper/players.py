@@ -14,7 +14,7 @@ proven-safe cells before guessing.
     As ``csp-random``, but the guess is the covered cell with the lowest mine probability;
     ties go to the lowest cell index (row-major).
 ``best``
-    As ``least-risk``, with two refinements. When at most ``endgame`` (120) arrangements
+    As ``least-risk``, with these refinements. When at most ``endgame`` (120) arrangements
     of the mines remain, an exact search over clicks and outcomes picks the click with the
     highest probability of winning the game. Otherwise, among the cells whose probability
     is within ``margin`` (0.02) of the lowest (equally safe cells with fewer covered
@@ -22,7 +22,9 @@ proven-safe cells before guessing.
     survive this click *and* the best next one: for each candidate and each number it may
     show, the position is analysed again and weighted by how many arrangements give that
     number. Ties go to the safest cell, then the fewest covered neighbours, then the lowest
-    index.
+    index. Two rules come first: an unavoidable 50/50 (:func:`unavoidable_fifty_fifty`) is
+    guessed at once, and a dead cell (one whose number can take a single value, so that
+    revealing it teaches nothing) is only played when every candidate is dead.
 """
 
 from __future__ import annotations
@@ -140,25 +142,34 @@ class Best(LeastRisk):
             probs = _guess_probabilities(position, analysis)
             return Move("guess", [cell], probability=float(probs[cell]))
         probs = _guess_probabilities(position, analysis)
-        lowest = float(probs.min())
         nbrs = neighbours_of(position.rows, position.cols)
+        fifty = unavoidable_fifty_fifty(position, nbrs)
+        if fifty is not None:
+            return Move("guess", [fifty], probability=float(probs[fifty]))
+        lowest = float(probs.min())
         # among equally safe cells, those with fewer covered neighbours first (more likely
         # to open a zero), then the lowest index
         around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
         order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
         pool = [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
-        best_cell, best_score = pool[0], -1.0
+        scored = []
         for cell in pool:
-            survive, gained = self._next_survival(position, cell, nbrs)
+            survive, gained, outcomes = self._next_survival(position, cell, nbrs)
             score = (1.0 - probs[cell]) * (survive + self.progress_weight * gained)
-            if score > best_score + 1e-12:
+            scored.append((outcomes <= 1, -score, cell))
+        # a dead cell (its number is known in advance) teaches nothing: the others first
+        live = [item for item in scored if not item[0]] or scored
+        best_cell, best_score = live[0][2], live[0][1]
+        for _, score, cell in live[1:]:
+            if score < best_score - 1e-12:
                 best_cell, best_score = cell, score
         return Move("guess", [best_cell], probability=float(probs[best_cell]))
 
     @staticmethod
     def _next_survival(position, cell, nbrs):
-        """Given that ``cell`` is safe: the chance that the best next click survives, and
-        the expected share (of 8) of cells its number proves safe."""
+        """Given that ``cell`` is safe: the chance that the best next click survives, the
+        expected share (of 8) of cells its number proves safe, and how many numbers it may
+        show (1: a dead cell)."""
         from .board import PositionError
 
         around = nbrs[cell][nbrs[cell] >= 0]
@@ -179,12 +190,46 @@ class Best(LeastRisk):
                 survive = 1.0 - float(rest.min()) if np.isfinite(rest.min()) else 1.0
             outcomes.append((nxt.log_count, survive, min(len(nxt.safe), 8) / 8))
         if not outcomes:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0
         top = max(o[0] for o in outcomes)
         weights = [math.exp(o[0] - top) for o in outcomes]
         total = sum(weights)
         return (sum(w * o[1] for w, o in zip(weights, outcomes)) / total,
-                sum(w * o[2] for w, o in zip(weights, outcomes)) / total)
+                sum(w * o[2] for w, o in zip(weights, outcomes)) / total, len(outcomes))
+
+
+def unavoidable_fifty_fifty(position, nbrs=None):
+    """A cell of an unavoidable 50/50, or None.
+
+    Two covered cells A and B form one when a revealed number needs exactly one more mine
+    among its covered neighbours and those are exactly A and B, and A and B have the same
+    covered neighbours (apart from each other) and the same revealed neighbours: they are
+    interchangeable in every constraint, now and after any click, so one of
+    them must be guessed at even odds sooner or later. Guessing it first costs nothing and
+    its number may help the rest. Returns the lower cell index of the first such pair (in
+    the order of the numbers' indices)."""
+    cells = position.cells
+    if nbrs is None:
+        nbrs = neighbours_of(position.rows, position.cols)
+
+    def ring_of(k, kind):
+        ring = nbrs[k][nbrs[k] >= 0]
+        keep = cells[ring] == COVERED if kind == "covered" else cells[ring] >= 0
+        return set(int(n) for n in ring[keep])
+
+    for k in np.flatnonzero(cells > 0):
+        around = nbrs[k][nbrs[k] >= 0]
+        covered = around[cells[around] == COVERED]
+        if len(covered) != 2:
+            continue
+        need = int(cells[k]) - int((cells[around] == FLAGGED).sum())
+        if need != 1:
+            continue
+        a, b = int(covered[0]), int(covered[1])
+        if (ring_of(a, "covered") - {b} == ring_of(b, "covered") - {a}
+                and ring_of(a, "numbers") == ring_of(b, "numbers")):
+            return min(a, b)
+    return None
 
 
 def enumerate_solutions(position):
