@@ -299,17 +299,24 @@ def test_wilson_interval():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def _consistent(case):
+    """(position, analysis) of a generated case, or (None, None) when it is inconsistent."""
+    position = Position(*case)
+    try:
+        position.validate()
+        return position, analyze(position)
+    except PositionError:
+        return None, None
+
+
 @settings(max_examples=60, deadline=None)
 @given(small_positions())
 def test_enumerated_solutions_and_endgame_search(case):
     from deductive.engine.minesweeper.players import endgame_choice, enumerate_solutions
 
     rows, cols, mines, cells = case
-    position = Position(rows, cols, mines, cells)
-    try:
-        position.validate()
-        a = analyze(position)
-    except PositionError:
+    position, a = _consistent(case)
+    if position is None:
         return
     covered, sols = enumerate_solutions(position)
     expected = reference.mines_arrangements(rows, cols, mines, cells.tolist())
@@ -344,11 +351,8 @@ def test_unavoidable_fifty_fifty_is_an_even_pair(case):
     from deductive.engine.minesweeper.players import unavoidable_fifty_fifty
 
     rows, cols, mines, cells = case
-    position = Position(rows, cols, mines, cells)
-    try:
-        position.validate()
-        a = analyze(position)
-    except PositionError:
+    position, a = _consistent(case)
+    if position is None:
         return
     cell = unavoidable_fifty_fifty(position)
     if cell is None:
