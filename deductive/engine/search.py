@@ -44,7 +44,6 @@ bounds, so these passes are short).
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
@@ -55,8 +54,9 @@ from .scoring import partition_stats
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE"]
 
-INFEASIBLE = (math.inf, math.inf)
-_INF = 1 << 60
+#: Total reported for a set no tree solves within the guesses left (larger than any real
+#: total; a lower bound of at least this much means the same).
+INFEASIBLE = 1 << 60
 
 
 def lower_bound(n: int) -> int:
@@ -175,7 +175,7 @@ class TreeSearch:
     def _child_bound(self, cands, allowed, depth):
         n = len(cands)
         if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
-            return _INF
+            return INFEASIBLE
         if n <= 2:
             return 2 * n - 1
         bound, _ = self._lookup(self._key(cands, allowed), depth)
@@ -183,13 +183,14 @@ class TreeSearch:
 
     # -- search -----------------------------------------------------------------------------
     def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
-              beta: int = _INF) -> tuple[int, int, bool]:
+              beta: int = INFEASIBLE) -> tuple[int, int, bool]:
         """(total, worst, exact) of the best tree for the sorted answer indices ``cands``
         with at most ``depth`` guesses; when no tree costs less than ``beta``, a lower bound
-        ``>= beta`` with exact False instead. Infeasible: a total of at least 2**60."""
+        ``>= beta`` with exact False instead. No tree within ``depth``: a total of at least
+        :data:`INFEASIBLE`."""
         n = len(cands)
         if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
-            return _INF, _INF, False
+            return INFEASIBLE, INFEASIBLE, False
         if n <= 2:
             return 2 * n - 1, n, True
         key = self._key(cands, allowed)
@@ -224,8 +225,8 @@ class TreeSearch:
         n = len(cands)
         rows, bounds = self._order(cands, allowed, depth)
         child_depth = None if depth is None else depth - 1
-        best, best_worst, choice = _INF, 0, -1
-        failed = _INF            # least lower bound over the guesses that missed the ceiling
+        best, best_worst, choice = INFEASIBLE, 0, -1
+        failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
         for guess, bound in zip(rows.tolist(), bounds.tolist()):
             limit = min(best, beta)
             if bound >= limit:
@@ -253,7 +254,7 @@ class TreeSearch:
                 best, best_worst, choice = running, worst, guess
         if best < beta:
             return _Entry(best, True, best_worst, choice)
-        return _Entry(max(known, beta, min(failed, _INF)), False)
+        return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
 
     def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
         """First guess of the best tree (of the beam) over ``cands``; -1 if none fits."""
@@ -265,7 +266,7 @@ class TreeSearch:
         return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
-    def _opener_total(self, first, cands, allowed, depth, beta=_INF):
+    def _opener_total(self, first, cands, allowed, depth, beta=INFEASIBLE):
         """(total, worst, exact) of the trees opening with ``first``."""
         total, worst = len(cands), 1
         child_depth = None if depth is None else depth - 1
