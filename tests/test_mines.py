@@ -361,3 +361,18 @@ def test_unavoidable_fifty_fifty_is_an_even_pair(case):
     assert a.probabilities[cell] == pytest.approx(0.5, abs=1e-12)
     share = sum(cell in arr for arr in arrangements) / len(arrangements)
     assert share == pytest.approx(0.5, abs=1e-12)
+
+
+def test_far_corner_after_a_first_click_without_zero():
+    from deductive.engine.minesweeper.players import _guess_probabilities, far_corner
+
+    position = Position.parse("1xxxxx\n" + "xxxxxx\n" * 4, mines=5)
+    probs = _guess_probabilities(position, analyze(position))
+    assert far_corner(position, probs) == 4 * 6 + 5          # (4, 5), opposite the click
+    move = make_player("best").decide(position, np.random.default_rng(0))
+    assert move.kind == "guess" and move.reveal == [29]
+    assert make_player("best", far_corner=False).decide(
+        position, np.random.default_rng(0)).reveal != [29]
+    # a second revealed cell: the rule is over
+    later = Position.parse("1xxxxx\nxxxxxx\nxx2xxx\nxxxxxx\nxxxxxx", mines=5)
+    assert far_corner(later, _guess_probabilities(later, analyze(later))) is None
