@@ -154,9 +154,8 @@ def test_original_lists_exact_salet(wordle_lists):
     assert (report["total"], report["worst"], report["fails"]) == (7920, 5, 0)
 
 
-@pytest.mark.slow
 def test_original_lists_exact_salet_hard_mode(wordle_lists):
-    """Hard mode within six guesses: 8,122, proven (about two minutes)."""
+    """Hard mode within six guesses: 8,122, proven (about 20 s)."""
     game = Wordle(wordle.load_words(wordle_lists[0]), wordle.load_words(wordle_lists[1]),
                   hard=True)
     result = TreeSearch(game, max_guesses=6).search_opener("salet")

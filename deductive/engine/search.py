@@ -8,11 +8,12 @@ Lower bounds (admissible, checked against brute force in the tests):
 
 * :func:`lower_bound`: 1 for one answer, 3 for two, 2n - 1 for n >= 3 (at most one answer
   is found by the first guess; every other needs at least two).
-* :func:`guess_lower_bound`: a guess g that leaves b non-green buckets costs at least
-  ``n + sum(2|B| - 1) = 3n - 2[g in S] - b``, since each bucket costs at least ``2|B| - 1``
-  (exactly so for buckets of one or two answers). The least of these over the allowed
-  guesses bounds the whole set (:meth:`TreeSearch.set_lower_bound`). It is tight when a
-  guess splits S into buckets of at most two answers.
+* :func:`guess_lower_bound`: a guess g that splits S into b buckets (the green one
+  included) costs at least ``n + sum(2|B| - 1)`` over its non-green buckets B, that is
+  ``3n - [g in S] - b``, since each bucket costs at least ``2|B| - 1`` (exactly so for
+  buckets of one or two answers). It is tight when g splits S into buckets of at most two
+  answers. Every guess is tried in the order of this bound, so the search stops at the
+  first guess whose bound reaches the best total found.
 
 The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
 caller):
@@ -60,8 +61,13 @@ INFEASIBLE = 1 << 60
 
 
 def lower_bound(n: int) -> int:
-    """Fewest total guesses any tree needs for n candidates (n >= 1)."""
-    return 1 if n == 1 else (3 if n == 2 else 2 * n - 1)
+    """Fewest total guesses any tree needs for n candidates (n >= 1): 1, 3, then 2n - 1."""
+    return 2 * n - 1
+
+
+def _impossible(n: int, depth: int | None) -> bool:
+    """Whether no tree solves n candidates within ``depth`` guesses (None: no limit)."""
+    return depth is not None and (depth < 1 or (n >= 2 and depth < 2))
 
 
 def guess_lower_bound(n: int, buckets, in_set):
@@ -174,12 +180,12 @@ class TreeSearch:
 
     def _child_bound(self, cands, allowed, depth):
         n = len(cands)
-        if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
+        if _impossible(n, depth):
             return INFEASIBLE
         if n <= 2:
-            return 2 * n - 1
+            return lower_bound(n)
         bound, _ = self._lookup(self._key(cands, allowed), depth)
-        return max(bound, 2 * n - 1)
+        return max(bound, lower_bound(n))
 
     # -- search -----------------------------------------------------------------------------
     def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
@@ -189,10 +195,10 @@ class TreeSearch:
         ``>= beta`` with exact False instead. No tree within ``depth``: a total of at least
         :data:`INFEASIBLE`."""
         n = len(cands)
-        if depth is not None and (depth < 1 or (n >= 2 and depth < 2)):
+        if _impossible(n, depth):
             return INFEASIBLE, INFEASIBLE, False
         if n <= 2:
-            return 2 * n - 1, n, True
+            return lower_bound(n), n, True
         key = self._key(cands, allowed)
         bound, hit = self._lookup(key, depth)
         if hit is not None:
@@ -222,9 +228,7 @@ class TreeSearch:
         return rows[order], bound[order]
 
     def _search(self, cands, allowed, depth, beta, known):
-        n = len(cands)
         rows, bounds = self._order(cands, allowed, depth)
-        child_depth = None if depth is None else depth - 1
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
         for guess, bound in zip(rows.tolist(), bounds.tolist()):
@@ -232,29 +236,36 @@ class TreeSearch:
             if bound >= limit:
                 failed = min(failed, bound)
                 break
-            children = [(code, grp) for code, grp in self._split(guess, cands)
-                        if code != self.win]
-            states = [(grp, self._allowed_after(allowed, guess, code)) for code, grp in children]
-            lows = [self._child_bound(grp, a, child_depth) for grp, a in states]
-            running = n + sum(lows)
-            if running >= limit:
-                failed = min(failed, running)
-                continue
-            worst = 1
-            for k in sorted(range(len(states)), key=lambda i: -len(states[i][0])):
-                grp, a = states[k]
-                running -= lows[k]
-                value, sub_worst, exact = self.solve(grp, a, child_depth, limit - running)
-                running += value
-                if not exact or running >= limit:
-                    failed = min(failed, running)
-                    break
-                worst = max(worst, 1 + sub_worst)
+            total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
+            if complete:
+                best, best_worst, choice = total, worst, guess
             else:
-                best, best_worst, choice = running, worst, guess
+                failed = min(failed, total)
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
+
+    def _guess_total(self, guess, cands, allowed, depth, limit):
+        """(total, worst, True) of the best trees over ``cands`` that open with ``guess``
+        when that total is below ``limit``; else (a lower bound >= limit, 0, False)."""
+        child_depth = None if depth is None else depth - 1
+        # hard mode: only a set of three or more is searched, so only it needs its guesses
+        children = [(grp, self._allowed_after(allowed, guess, code) if len(grp) > 2 else None)
+                    for code, grp in self._split(guess, cands) if code != self.win]
+        lows = [self._child_bound(grp, a, child_depth) for grp, a in children]
+        running = len(cands) + sum(lows)
+        if running >= limit:
+            return running, 0, False
+        worst = 1
+        for k in sorted(range(len(children)), key=lambda i: -len(children[i][0])):
+            grp, a = children[k]
+            running -= lows[k]
+            value, sub_worst, exact = self.solve(grp, a, child_depth, limit - running)
+            running += value
+            if not exact or running >= limit:
+                return running, 0, False
+            worst = max(worst, 1 + sub_worst)
+        return running, worst, True
 
     def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
         """First guess of the best tree (of the beam) over ``cands``; -1 if none fits."""
@@ -266,22 +277,6 @@ class TreeSearch:
         return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
-    def _opener_total(self, first, cands, allowed, depth, beta=INFEASIBLE):
-        """(total, worst, exact) of the trees opening with ``first``."""
-        total, worst = len(cands), 1
-        child_depth = None if depth is None else depth - 1
-        for code, grp in self._split(first, cands):
-            if code == self.win:
-                continue
-            value, sub_worst, exact = self.solve(
-                grp, self._allowed_after(allowed, first, code), child_depth,
-                beta - total)
-            total += value
-            if not exact or total >= beta:
-                return total, 0, False
-            worst = max(worst, 1 + sub_worst)
-        return total, worst, True
-
     def search_opener(self, opener, keep_tree: bool = False) -> SearchResult:
         """Search the best tree that starts with ``opener`` (ties: the smaller worst case)."""
         game = self.game
@@ -290,7 +285,7 @@ class TreeSearch:
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         depth = self.max_guesses
-        total, worst, ok = self._opener_total(first, cands, allowed, depth)
+        total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE)
         if not ok:
             where = (f"the {self.beam} best guesses per node (--beam {self.beam}) give no "
                      if self.beam is not None else "no ")
@@ -299,7 +294,7 @@ class TreeSearch:
                                  f"solves every answer within {depth} guesses{fix}")
         # the same total within fewer guesses?
         while worst > 1:
-            value, w, ok = self._opener_total(first, cands, allowed, worst - 1, total + 1)
+            _, w, ok = self._guess_total(first, cands, allowed, worst - 1, total + 1)
             if not ok:
                 break
             depth, worst = worst - 1, w

@@ -139,12 +139,11 @@ class Best(LeastRisk):
         self.endgame_cells = endgame_cells
 
     def guess(self, position, analysis):
+        probs = _guess_probabilities(position, analysis)
         if (analysis.log_count <= math.log(self.endgame)
                 and len(position.covered) <= self.endgame_cells):
             cell, win = endgame_choice(position)
-            probs = _guess_probabilities(position, analysis)
             return Move("guess", [cell], probability=float(probs[cell]))
-        probs = _guess_probabilities(position, analysis)
         nbrs = neighbours_of(position.rows, position.cols)
         fifty = unavoidable_fifty_fifty(position, nbrs)
         if fifty is not None:
