@@ -1,17 +1,19 @@
 """Scaling of the Dask sweeps on this machine, against its own two-process speed-up.
 
-Usage: python benchmarks/scaling.py [--games 20000] [--rounds 3] [--check-games 20000]
-                                   [--repeat 3] [--shared ../shared/data]
+Usage: python benchmarks/scaling.py [--games 20000] [--rounds 5] [--check-games 20000]
+                                   [--repeat 3] [--burn 90000000] [--shared ../shared/data]
 
 Measured in one run. These shared machines are noisy (the load of other tenants changes
 from minute to minute), so the Minesweeper sweep is measured in --rounds rounds, each of
-which runs, one after the other:
+which runs these four measurements one after the other (in reverse order in even rounds,
+so that a load that grows or fades during a round favours neither side):
 
 1. ``deductive mines bench --preset expert --player least-risk`` in one process;
 2. the same with ``--workers 2`` (a local Dask cluster started for the run);
 3. the same games split between two plain processes started at once (no Dask);
-4. the machine's own two-process speed-up: a fixed CPU-bound loop timed alone, then two
-   copies at once in independent processes.
+4. the machine's own two-process speed-up: a CPU-bound loop of --burn iterations (about
+   14 s here, so that a few seconds of someone else's load move it as little as they move
+   the sweep) timed alone, then two copies at once in independent processes.
 
 Each round's share is Dask's speed-up over that round's CPU-loop speed-up; the median
 round is reported. The win counts must be equal in all runs, and once more with
@@ -34,7 +36,7 @@ import subprocess
 import sys
 import time
 
-BURN = "import time\ns=0\nt=time.perf_counter()\nfor i in range(30_000_000): s+=i*i%7\n"
+BURN = "s = 0\nfor i in range({n}):\n    s += i * i % 7\n"
 
 
 REPEAT = 3
@@ -53,12 +55,13 @@ def timed(cmd, repeat=None):
     return best, out.stdout
 
 
-def two_process_speedup(repeat=None):
-    one, _ = timed([sys.executable, "-c", BURN], repeat=repeat)
+def two_process_speedup(iterations, repeat=None):
+    burn = BURN.format(n=int(iterations))
+    one, _ = timed([sys.executable, "-c", burn], repeat=repeat)
     both = None
     for _ in range(repeat or REPEAT):
         start = time.perf_counter()
-        procs = [subprocess.Popen([sys.executable, "-c", BURN]) for _ in range(2)]
+        procs = [subprocess.Popen([sys.executable, "-c", burn]) for _ in range(2)]
         for p in procs:
             p.wait()
         elapsed = time.perf_counter() - start
@@ -71,7 +74,8 @@ def main():
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--check-games", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--burn", type=int, default=90_000_000)
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..",
                                                          "shared", "data"))
     args = parser.parse_args()
@@ -86,17 +90,30 @@ def main():
     # round compares runs made under the same load of this shared machine.
     half = args.games // 2
     mines = d + ["mines", "bench", "--preset", "expert", "--player", "least-risk", "--json"]
-    for r in range(args.rounds):
-        t1, out1 = timed(mines + ["--games", str(args.games)], repeat=1)
-        tw2, outw2 = timed(mines + ["--games", str(args.games), "--workers", "2"], repeat=1)
+
+    def single():
+        return timed(mines + ["--games", str(args.games)], repeat=1)
+
+    def dask2():
+        return timed(mines + ["--games", str(args.games), "--workers", "2"], repeat=1)
+
+    def pair():
         # the same games in two plain processes: game g uses seeds 1000+g (board) and
         # 2000+g (player), so --seed 1000+half continues where the first half stops
         start = time.perf_counter()
         procs = [subprocess.Popen(mines + ["--games", str(half), "--seed", str(1000 + k * half)],
                                   stdout=subprocess.PIPE, text=True) for k in (0, 1)]
         outs = [p.communicate()[0] for p in procs]
-        tpair = time.perf_counter() - start
-        one, both, machine = two_process_speedup(repeat=1)
+        return time.perf_counter() - start, outs
+
+    def loops():
+        return two_process_speedup(args.burn, repeat=1)
+
+    steps = [single, dask2, pair, loops]
+    for r in range(args.rounds):
+        res = {step: step() for step in (steps if r % 2 == 0 else steps[::-1])}
+        (t1, out1), (tw2, outw2), (tpair, outs) = res[single], res[dask2], res[pair]
+        one, both, machine = res[loops]
         machine_runs.append(machine)
         wins = [json.loads(out1)["wins"], json.loads(outw2)["wins"],
                 sum(json.loads(o)["wins"] for o in outs)]
@@ -104,7 +121,8 @@ def main():
         mines_rounds.append((t1, tw2, tpair, machine))
         print(f"round {r + 1}: 1 process {t1:.1f} s, Dask 2 workers {tw2:.1f} s "
               f"({t1 / tw2:.2f}x), 2 plain processes {tpair:.1f} s ({t1 / tpair:.2f}x), "
-              f"CPU loop {machine:.2f}x; {wins[0]} wins in all", flush=True)
+              f"CPU loop {one:.1f} s alone, {both:.1f} s for two ({machine:.2f}x); "
+              f"{wins[0]} wins in all", flush=True)
     tw1, outw1 = timed(mines + ["--games", str(args.games), "--workers", "1"], repeat=1)
     assert json.loads(outw1)["wins"] == wins[0]
     t1, tw2, _, _ = sorted(mines_rounds, key=lambda x: x[0] / x[1])[len(mines_rounds) // 2]
