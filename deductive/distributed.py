@@ -17,14 +17,15 @@ single-process run: same seeds, same tie-breaks, same order.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import numpy as np
 
 from .errors import DeductiveError
 
-__all__ = ["dask_client", "run_chunks", "chunk_ranges", "mines_bench", "wordle_openers",
-           "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
+__all__ = ["dask_client", "check_workers", "run_chunks", "chunk_ranges", "mines_bench",
+           "wordle_openers", "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
 
 RETRIES = 3
 
@@ -63,6 +64,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
             raise DeductiveError(f"cannot reach the Dask scheduler {scheduler} ({exc}); "
                                  "check the address (tcp://HOST:8786)") from None
         try:
+            check_workers(client)
             yield client
         finally:
             client.close()
@@ -84,6 +86,47 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
             client.close()
     finally:
         cluster.close()
+
+
+#: How long a run on an existing cluster waits for its first worker.
+WORKER_WAIT = "60s"
+
+
+def _worker_version():
+    from . import __version__
+
+    return __version__
+
+
+def check_workers(client, version: str | None = None, wait: str | None = None) -> dict:
+    """Fail clearly unless the cluster has a worker and every worker runs this deductive.
+
+    A worker without deductive would fail every task with a traceback; one with another
+    version could give other results. Returns ``{worker address: version}``.
+    """
+    from . import __version__
+
+    expected = version or __version__
+    wait = wait or WORKER_WAIT
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except (TimeoutError, asyncio.TimeoutError, OSError):   # one class from Python 3.11
+        address = getattr(client.scheduler, "address", None) or "tcp://HOST:8786"
+        raise DeductiveError(f"no Dask worker joined the scheduler within {wait}; start some "
+                             f"with 'dask worker {address} --nthreads 1'") from None
+    try:
+        versions = client.run(_worker_version)
+    except Exception as exc:                 # whatever a worker raised, e.g. ImportError
+        raise DeductiveError(f"the Dask workers cannot run deductive ({type(exc).__name__}: "
+                             f"{exc}); install it on every worker: pip install "
+                             "'deductive[dask]'") from None
+    other = sorted((address, v) for address, v in versions.items() if v != expected)
+    if other:
+        address, v = other[0]
+        raise DeductiveError(f"{len(other)} of {len(versions)} Dask workers run deductive {v} "
+                             f"(e.g. {address}) and this client {expected}; install the same "
+                             "version everywhere, so that results match")
+    return versions
 
 
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:

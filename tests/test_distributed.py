@@ -194,3 +194,27 @@ def test_busy_dashboard_port_brings_no_warning():
     assert out.returncode == 0, out.stderr
     assert out.stderr == ""
     assert json.loads(out.stdout)["games"] == 30
+
+
+def test_check_workers(client):
+    from deductive import DeductiveError, __version__
+    from deductive.distributed import check_workers
+
+    versions = check_workers(client)
+    assert len(versions) == 2 and set(versions.values()) == {__version__}
+    with pytest.raises(DeductiveError, match="2 of 2 Dask workers run deductive .* install the"):
+        check_workers(client, version="0.0.0-other")
+
+
+def test_scheduler_without_workers_fails_clearly(monkeypatch):
+    import deductive.distributed as dd
+    from deductive import DeductiveError
+
+    monkeypatch.setattr(dd, "WORKER_WAIT", "1s")
+    cluster = distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0")
+    try:
+        with pytest.raises(DeductiveError, match="no Dask worker joined the scheduler within 1s"):
+            with dd.dask_client(scheduler=cluster.scheduler_address):
+                pass
+    finally:
+        cluster.close()
