@@ -55,17 +55,23 @@ def timed(cmd, repeat=None):
     return best, out.stdout
 
 
+def at_once(cmds):
+    """Wall time of running ``cmds`` all at once, in independent processes, and their outputs."""
+    start = time.perf_counter()
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for cmd in cmds]
+    outs = [p.communicate() for p in procs]
+    elapsed = time.perf_counter() - start
+    for cmd, p, (_, err) in zip(cmds, procs, outs):
+        if p.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed: {err}")
+    return elapsed, [out for out, _ in outs]
+
+
 def two_process_speedup(iterations, repeat=None):
-    burn = BURN.format(n=int(iterations))
-    one, _ = timed([sys.executable, "-c", burn], repeat=repeat)
-    both = None
-    for _ in range(repeat or REPEAT):
-        start = time.perf_counter()
-        procs = [subprocess.Popen([sys.executable, "-c", burn]) for _ in range(2)]
-        for p in procs:
-            p.wait()
-        elapsed = time.perf_counter() - start
-        both = elapsed if both is None else min(both, elapsed)
+    burn = [sys.executable, "-c", BURN.format(n=int(iterations))]
+    one, _ = timed(burn, repeat=repeat)
+    both = min(at_once([burn, burn])[0] for _ in range(repeat or REPEAT))
     return one, both, 2 * one / both
 
 
@@ -83,7 +89,6 @@ def main():
     REPEAT = args.repeat
     d = [sys.executable, "-m", "deductive"]
     rows = []
-    machine_runs = []
     mines_rounds = []
 
     # The Minesweeper sweep, in rounds that interleave every measurement, so that each
@@ -100,11 +105,8 @@ def main():
     def pair():
         # the same games in two plain processes: game g uses seeds 1000+g (board) and
         # 2000+g (player), so --seed 1000+half continues where the first half stops
-        start = time.perf_counter()
-        procs = [subprocess.Popen(mines + ["--games", str(half), "--seed", str(1000 + k * half)],
-                                  stdout=subprocess.PIPE, text=True) for k in (0, 1)]
-        outs = [p.communicate()[0] for p in procs]
-        return time.perf_counter() - start, outs
+        return at_once([mines + ["--games", str(half), "--seed", str(1000 + k * half)]
+                        for k in (0, 1)])
 
     def loops():
         return two_process_speedup(args.burn, repeat=1)
@@ -114,7 +116,6 @@ def main():
         res = {step: step() for step in (steps if r % 2 == 0 else steps[::-1])}
         (t1, out1), (tw2, outw2), (tpair, outs) = res[single], res[dask2], res[pair]
         one, both, machine = res[loops]
-        machine_runs.append(machine)
         wins = [json.loads(out1)["wins"], json.loads(outw2)["wins"],
                 sum(json.loads(o)["wins"] for o in outs)]
         assert len(set(wins)) == 1, wins
@@ -129,13 +130,11 @@ def main():
     rows.append((f"mines bench expert least-risk, {args.games} games", t1, tw1, tw2,
                  f"{wins[0]} wins in all runs"))
     if args.check_games:
-        check = d + ["mines", "bench", "--preset", "expert", "--player", "least-risk",
-                     "--games", str(args.check_games), "--json"]
-        _, single = timed(check, repeat=1)
-        _, dask2 = timed(check + ["--workers", "2"], repeat=1)
-        pair = (json.loads(single)["wins"], json.loads(dask2)["wins"])
-        assert pair[0] == pair[1], pair
-        print(f"check: {args.check_games} games, {pair[0]} wins in one process and with "
+        check = mines + ["--games", str(args.check_games)]
+        checked = [json.loads(timed(cmd, repeat=1)[1])["wins"]
+                   for cmd in (check, check + ["--workers", "2"])]
+        assert checked[0] == checked[1], checked
+        print(f"check: {args.check_games} games, {checked[0]} wins in one process and with "
               "--workers 2", flush=True)
 
     guesses = os.path.join(args.shared, "wordle", "guesses.txt")
