@@ -85,6 +85,13 @@ def _guess_probabilities(position, analysis):
     return np.where(position.cells == COVERED, probs, np.inf)
 
 
+def _ring(cells, nbrs, k):
+    """The covered neighbours of cell ``k`` (an array) and how many of its neighbours are
+    flagged."""
+    around = nbrs[k][nbrs[k] >= 0]
+    return around[cells[around] == COVERED], int((cells[around] == FLAGGED).sum())
+
+
 def _random_cell(position, rng):
     covered = position.covered
     return Move("guess", [int(covered[rng.integers(len(covered))])])
@@ -178,11 +185,9 @@ class Best(LeastRisk):
         show (1: a dead cell)."""
         from .board import PositionError
 
-        around = nbrs[cell][nbrs[cell] >= 0]
-        flagged = int((position.cells[around] == FLAGGED).sum())
-        covered = int((position.cells[around] == COVERED).sum())
+        covered, flagged = _ring(position.cells, nbrs, cell)
         outcomes = []
-        for value in range(flagged, flagged + covered + 1):
+        for value in range(flagged, flagged + len(covered) + 1):
             trial = position.cells.copy()
             trial[cell] = value
             try:
@@ -246,12 +251,8 @@ def unavoidable_fifty_fifty(position, nbrs=None):
         return set(int(n) for n in ring[keep])
 
     for k in np.flatnonzero(cells > 0):
-        around = nbrs[k][nbrs[k] >= 0]
-        covered = around[cells[around] == COVERED]
-        if len(covered) != 2:
-            continue
-        need = int(cells[k]) - int((cells[around] == FLAGGED).sum())
-        if need != 1:
+        covered, flagged = _ring(cells, nbrs, k)
+        if len(covered) != 2 or int(cells[k]) - flagged != 1:
             continue
         a, b = int(covered[0]), int(covered[1])
         if (ring_of(a, "covered") - {b} == ring_of(b, "covered") - {a}
@@ -272,11 +273,9 @@ def enumerate_solutions(position):
     left = position.mines - int((cells == FLAGGED).sum())
     constraints = []
     for k in np.flatnonzero(cells >= 0):
-        around = nbrs[k][nbrs[k] >= 0]
-        members = [col[int(n)] for n in around if cells[n] == COVERED]
-        if members:
-            need = int(cells[k]) - int((cells[around] == FLAGGED).sum())
-            constraints.append((members, need))
+        ring, flagged = _ring(cells, nbrs, k)
+        if len(ring):
+            constraints.append(([col[int(n)] for n in ring], int(cells[k]) - flagged))
     # constraints by their last member, to check them as soon as they are complete
     by_last = [[] for _ in covered]
     for members, need in constraints:
