@@ -17,6 +17,7 @@ distributed = pytest.importorskip("distributed")
 from deductive import wordle  # noqa: E402
 from deductive.distributed import (  # noqa: E402
     chunk_ranges,
+    dask_client,
     wordle_search_openers,
     hangman_sweep_all,
     mines_bench,
@@ -104,10 +105,9 @@ def test_checkpoint_resume(client, tmp_path):
 
 
 def test_lost_worker_is_retried():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0")
-    client = distributed.Client(cluster)
-    try:
+    # the sweeps' own local cluster (workers forked from the fork server); the nanny
+    # replaces the killed worker
+    with dask_client(workers=2) as client:
         killed = []
         pids = client.run(os.getpid)          # worker address -> process id
 
@@ -118,12 +118,25 @@ def test_lost_worker_is_retried():
                 os.kill(pids[victim], signal.SIGKILL)
 
         remote = mines_bench(client, "beginner", "least-risk", 200, progress=kill_one)
-    finally:
-        client.close()
-        cluster.close()
     assert killed
     local = run_bench("beginner", make_player("least-risk"), 200)
     assert records(remote) == records(local)
+
+
+def test_local_workers_come_preloaded():
+    """A local cluster's workers are forked from a server that has imported Dask and the
+    chunk functions' modules: none of them is imported again by a worker."""
+    from deductive.distributed import WORKER_PRELOAD
+
+    def loaded():
+        return sorted(m for m in WORKER_PRELOAD if m in sys.modules), os.getppid()
+
+    with dask_client(workers=2) as client:
+        found = client.run(loaded)
+    assert len(found) == 2
+    for modules, parent in found.values():
+        assert modules == sorted(WORKER_PRELOAD)
+        assert parent != os.getpid()           # forked by the server, not spawned by us
 
 
 def test_ctrl_c_leaves_no_local_cluster(tmp_path):
@@ -218,3 +231,17 @@ def test_scheduler_without_workers_fails_clearly(monkeypatch):
                 pass
     finally:
         cluster.close()
+
+
+def test_missing_dask_is_one_line():
+    """Without Dask installed, --workers says how to install it (no fork server, no
+    traceback)."""
+    code = ("import sys; sys.modules['distributed'] = None\n"
+            "from deductive.cli import main\n"
+            "main(['mines', 'bench', '--preset', 'beginner', '--player', 'least-risk', "
+            "'--games', '5', '--workers', '2'], prog_name='deductive')\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "error: Dask is not installed: pip install 'deductive[dask]'"]
