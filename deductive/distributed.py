@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
+import json
 import multiprocessing
 import os
 
@@ -27,8 +28,8 @@ import numpy as np
 
 from .errors import DeductiveError
 
-__all__ = ["dask_client", "check_workers", "run_chunks", "chunk_ranges", "mines_bench",
-           "wordle_openers", "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
+__all__ = ["dask_client", "check_workers", "run_chunks", "chunk_ranges", "guided_ranges",
+           "mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
 
 RETRIES = 3
 
@@ -186,22 +187,48 @@ def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
 
 
+def guided_ranges(lo: int, hi: int, workers: int, largest: int,
+                  smallest: int = 8) -> list[tuple[int, int]]:
+    """Split range(lo, hi) into contiguous pieces that shrink towards the end.
+
+    Each piece is 1/(2 * workers) of what is left, at most ``largest`` and at least
+    ``smallest`` (guided self-scheduling). Run in order, the pieces keep every worker busy
+    to the end: the last ones are small, so no worker waits long for another, and there
+    are fewer tasks than with equal pieces that small.
+    """
+    pieces = []
+    while lo < hi:
+        size = min(hi - lo, largest, max(smallest, -(-(hi - lo) // (2 * workers))))
+        pieces.append((lo, lo + size))
+        lo += size
+    return pieces
+
+
 def _n_workers(client) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
-def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: str = "",
-               progress=None):
+def chunk_key(chunk) -> str:
+    """A chunk's name in a checkpoint: the chunk itself, as JSON."""
+    return json.dumps(chunk)
+
+
+def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="",
+               key=chunk_key, progress=None):
     """Run ``func(chunk, *args)`` for every chunk; results in chunk order.
 
-    ``args`` that are Dask futures (scattered data) are passed by reference. ``progress``
-    is called with the index of each chunk as it finishes (those from the checkpoint first).
+    ``args`` that are Dask futures (scattered data) are passed by reference. With
+    ``checkpoint``, each result is stored under ``key(chunk)`` and ``tag``; a chunk whose
+    key is stored already is not run again. ``progress`` is called with the index of each
+    chunk as it finishes (those from the checkpoint first).
     """
     from .checkpoint import Checkpoint
 
     distributed = _import_distributed()
     store = Checkpoint(checkpoint, tag)
-    done = {int(k): result for k, result in store.load().items()}
+    stored = store.load()
+    keys = [key(chunk) for chunk in chunks]
+    done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
     for k, chunk in enumerate(chunks):
         if k not in done:
@@ -214,7 +241,7 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag: 
     for future, result in distributed.as_completed(list(futures), with_results=True):
         k = futures[future]
         done[k] = result
-        store.append(k, result)
+        store.append(keys[k], result)
         if progress is not None:
             progress(k)
     return [done[k] for k in range(len(chunks))]
@@ -239,10 +266,16 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
     from .engine.minesweeper.players import make_player
 
     make_player(player_name)            # fail early on a bad name
-    # small chunks (20,000 games: 128 chunks of 156), so that a worker that has finished
-    # never waits long for the last chunk of the other
-    chunks = chunk_ranges(games, max(1, min(games // 25, 64 * _n_workers(client))))
     tag = f"mines:{spec}:{player_name}:{first_click}:{first_move}:{seed}:{games}"
+    # pieces that shrink to 8 games at the end (20,000 games on 2 workers: 77 chunks of
+    # 312 games down to 8), so that neither worker waits long for the other's last one;
+    # the games a checkpoint holds already keep their ranges
+    workers = _n_workers(client)
+    largest = max(25, games // (32 * workers))
+    chunks, lo = [], 0
+    for a, b in _stored_ranges(checkpoint, tag, games) + [(games, games)]:
+        chunks += guided_ranges(lo, a, workers, largest) + ([(a, b)] if b > a else [])
+        lo = b
     played = [0]
 
     def chunk_done(k):
@@ -255,6 +288,27 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
     records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
                for w, d, g, s in part]
     return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
+
+
+def _stored_ranges(checkpoint, tag, games) -> list[tuple[int, int]]:
+    """The game ranges (lo, hi) a checkpoint holds for this sweep, sorted, without overlaps
+    (it may come from a run with another number of workers, hence other ranges)."""
+    from .checkpoint import Checkpoint
+
+    ranges = []
+    for name, result in Checkpoint(checkpoint, tag).load().items():
+        try:
+            lo, hi = json.loads(name)
+        except (TypeError, ValueError):
+            continue                    # not a range of games
+        if (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo < hi <= games
+                and isinstance(result, list) and len(result) == hi - lo):
+            ranges.append((lo, hi))
+    kept = []
+    for lo, hi in sorted(ranges, key=lambda r: (r[0], -r[1])):
+        if not kept or lo >= kept[-1][1]:
+            kept.append((lo, hi))
+    return kept
 
 
 # -- Wordle -------------------------------------------------------------------------------------
@@ -306,22 +360,22 @@ def _second_chunk(chunk, game, solver_spec, opener):
     return second_guesses(game, solver, opener, select=chunk)
 
 
-def _search_chunk(chunk, game, beam, max_guesses):
+def _search_opener(word, game, beam, max_guesses):
     from .engine.search import TreeSearch
 
-    searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
-    return [searcher.search_opener(word).as_dict() for word in chunk]
+    return TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(word).as_dict()
 
 
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
     """Searched totals of several openers, one task per opener, in the order given."""
+    from .checkpoint import search_tag
+
     game.matrix
     shared = client.scatter(game, broadcast=True, hash=False)
-    chunks = [[w] for w in words]
-    tag = f"search:{beam}:{max_guesses}:{game.hard}:{game.guesses.sha256}:{game.answers.sha256}"
-    parts = run_chunks(client, _search_chunk, chunks, shared, beam, max_guesses,
-                       checkpoint=checkpoint, tag=tag)
-    return [row for part in parts for row in part]
+    # one row per opener, stored under its word and the tag of the single-process search:
+    # a checkpoint written by either resumes in the other, whatever the list of openers
+    return run_chunks(client, _search_opener, list(words), shared, beam, max_guesses,
+                      checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
 
 
 # -- Hangman ------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 distributed = pytest.importorskip("distributed")
 
@@ -18,6 +20,7 @@ from deductive import wordle  # noqa: E402
 from deductive.distributed import (  # noqa: E402
     chunk_ranges,
     dask_client,
+    guided_ranges,
     wordle_search_openers,
     hangman_sweep_all,
     mines_bench,
@@ -90,18 +93,70 @@ def test_hangman_all_lengths_equal(client, tmp_path):
     assert [r.results for _, r in remote] == [r.results for _, r in local]
 
 
+def test_guided_ranges():
+    assert guided_ranges(0, 0, 2, 10) == []
+    assert guided_ranges(0, 100, 2, 10, smallest=4) == [
+        (0, 10), (10, 20), (20, 30), (30, 40), (40, 50), (50, 60), (60, 70), (70, 78),
+        (78, 84), (84, 88), (88, 92), (92, 96), (96, 100)]
+    pieces = guided_ranges(0, 20000, 2, 312)
+    assert len(pieces) == 77 and pieces[0] == (0, 312) and pieces[-1][1] - pieces[-1][0] <= 8
+
+
+@given(lo=st.integers(0, 50), n=st.integers(0, 3000), workers=st.integers(1, 64),
+       largest=st.integers(1, 500), smallest=st.integers(1, 40))
+def test_guided_ranges_cover_in_order(lo, n, workers, largest, smallest):
+    pieces = guided_ranges(lo, lo + n, workers, largest, smallest)
+    starts = [lo] + [b for _, b in pieces]
+    assert [a for a, _ in pieces] == starts[:-1] and starts[-1] == lo + n   # contiguous
+    sizes = [b - a for a, b in pieces]
+    assert all(0 < size <= max(1, largest) for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)                # they only shrink
+
+
+def _entries(path):
+    """The checkpoint's entries, without a line cut by an interruption."""
+    entries = []
+    for line in path.read_text().splitlines():
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return entries
+
+
 def test_checkpoint_resume(client, tmp_path):
     checkpoint = tmp_path / "ck.jsonl"
     first = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
     lines = checkpoint.read_text().splitlines()
-    assert len(lines) == 4
+    ranges = sorted(tuple(json.loads(e["key"])) for e in _entries(checkpoint))
+    assert [a for a, _ in ranges] == [0] + [b for _, b in ranges[:-1]] and ranges[-1][1] == 100
     # an interrupted run: keep two chunks and half a line
     checkpoint.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])
     resumed = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
     assert records(resumed) == records(first)
-    kept = {json.loads(line)["key"] for line in lines[:2]}
-    again = [json.loads(line)["key"] for line in checkpoint.read_text().splitlines()[3:]]
-    assert sorted(again) == sorted({0, 1, 2, 3} - kept)     # only the missing chunks ran
+    kept = [tuple(json.loads(json.loads(line)["key"])) for line in lines[:2]]
+    again = [tuple(json.loads(e["key"])) for e in _entries(checkpoint)[2:]]
+    played = sorted(g for a, b in again for g in range(a, b))
+    assert played == sorted(set(range(100)) - {g for a, b in kept for g in range(a, b)})
+
+
+def test_checkpoint_resumes_with_other_chunks(client, tmp_path):
+    """Chunks follow the number of workers: a checkpoint written by a run on one worker
+    resumes on two, with the games it holds kept and only the others played."""
+    checkpoint = tmp_path / "ck.jsonl"
+    local = run_bench("beginner8", make_player("least-risk"), 300)
+    with dask_client(workers=1) as one:
+        mines_bench(one, "beginner8", "least-risk", 300, checkpoint=str(checkpoint))
+    entries = _entries(checkpoint)
+    ranges = [tuple(json.loads(e["key"])) for e in entries]
+    keep = [e for e, (a, b) in zip(entries, ranges) if a % 2 == 0]     # some of them
+    checkpoint.write_text("".join(json.dumps(e) + "\n" for e in keep))
+    resumed = mines_bench(client, "beginner8", "least-risk", 300, checkpoint=str(checkpoint))
+    assert records(resumed) == records(local)
+    new = [tuple(json.loads(e["key"])) for e in _entries(checkpoint)[len(keep):]]
+    assert new and set(new).isdisjoint(ranges)                  # other chunks than before
+    kept = {g for e in keep for g in range(*json.loads(e["key"]))}
+    assert sorted(g for a, b in new for g in range(a, b)) == sorted(set(range(300)) - kept)
 
 
 def test_lost_worker_is_retried():
@@ -184,6 +239,25 @@ def test_wordle_search_openers_equal(client):
     strip = lambda rows: [{k: v for k, v in r.items() if k not in ("seconds", "nodes")}  # noqa
                           for r in rows]
     assert strip(remote) == strip(local)
+
+
+def test_search_checkpoint_is_by_opener(client, tmp_path):
+    """A checkpoint of the single-process search resumes on Dask, for another list of
+    openers: the stored openers are not searched again, the others are."""
+    from deductive.checkpoint import Checkpoint, search_tag
+    from deductive.engine.search import TreeSearch
+
+    game = Wordle("fr-seed", "fr-seed")
+    searcher = TreeSearch(game, beam=2)
+    path = tmp_path / "search.jsonl"
+    Checkpoint(str(path), search_tag(game, 2, None)).append(
+        "laine", searcher.search_opener("laine").as_dict())
+    rows = wordle_search_openers(client, game, ["paire", "laine"], beam=2,
+                                 checkpoint=str(path))
+    assert [r["word"] for r in rows] == ["paire", "laine"]
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "nodes")}  # noqa
+    assert strip(rows[0]) == strip(searcher.search_opener("paire").as_dict())
+    assert [e["key"] for e in _entries(path)] == ["laine", "paire"]
 
 
 def test_busy_dashboard_port_brings_no_warning():

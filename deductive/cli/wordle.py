@@ -526,11 +526,9 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
                                          max_guesses=max_guesses, checkpoint=checkpoint)
         _print_openers(game, rows, candidates, as_json)
         return
-    from ..checkpoint import Checkpoint
+    from ..checkpoint import Checkpoint, search_tag
 
-    store = Checkpoint(checkpoint, {"beam": beam, "hard": hard, "max_guesses": max_guesses,
-                                    "guesses": game.guesses.sha256,
-                                    "answers": game.answers.sha256})
+    store = Checkpoint(checkpoint, search_tag(game, beam, max_guesses))
     done = store.load()
     rows = []
     with progress(len(candidates), "search openers") as update:
