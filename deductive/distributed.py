@@ -70,9 +70,10 @@ def _start_fork_server() -> str:
     Dask spawns each worker as a fresh interpreter that imports Dask and deductive, then
     runs a full interpreter shutdown when it closes. Forked from a server that has imported
     them once (a single-threaded process, so forking it is safe, unlike forking this
-    one), a worker starts in about 0.2 s instead of 1 s and exits at once. The server is
-    started before this process imports Dask, so both imports run at the same time; it
-    lives until this process exits, and later clusters reuse it.
+    one), workers skip both. The server is started before this process imports Dask, so
+    both imports run at the same time; it lives until this process exits, and later
+    clusters reuse it. Measured (3,000 games on 2 workers, three alternations): start,
+    tail and close took 1.10-1.35 s instead of 1.47-1.85 s, closing 0.04 s instead of 0.33 s.
 
     The server gets the environment Dask's nannies set before they spawn a worker
     (``distributed.nanny.pre-spawn-environ``; they set it in this process too). Where
