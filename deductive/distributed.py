@@ -29,7 +29,8 @@ import numpy as np
 from .errors import DeductiveError
 
 __all__ = ["dask_client", "check_workers", "run_chunks", "chunk_ranges", "guided_ranges",
-           "mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers", "hangman_sweep_all"]
+           "mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
+           "hangman_sweep_all"]
 
 RETRIES = 3
 
@@ -92,7 +93,10 @@ def _start_fork_server() -> str:
     if os.environ.get("PYTHONHASHSEED") in (None, "0"):
         os.environ["PYTHONHASHSEED"] = "6640"       # the nannies' choice: the same hashes
     multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_PRELOAD))
-    forkserver.ensure_running()
+    try:
+        forkserver.ensure_running()
+    except OSError:                 # e.g. no Unix sockets in a sandbox: spawn them instead
+        return "spawn"
     return "forkserver"
 
 
