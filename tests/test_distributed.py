@@ -194,7 +194,9 @@ def test_local_workers_come_preloaded():
         assert parent != os.getpid()           # forked by the server, not spawned by us
 
 
-def test_ctrl_c_leaves_no_local_cluster(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
+def test_stopped_client_leaves_no_local_cluster(tmp_path, stop):
+    """Ctrl-C, or a client killed outright: workers, fork server and all exit with it."""
     marker = f"deductive-test-{uuid.uuid4().hex}"
     env = dict(os.environ, DEDUCTIVE_TEST_MARKER=marker)
     proc = subprocess.Popen([sys.executable, "-m", "deductive", "mines", "bench", "--preset",
@@ -206,7 +208,7 @@ def test_ctrl_c_leaves_no_local_cluster(tmp_path):
         time.sleep(0.5)
     assert len(_marked(marker)) >= 3, "the local cluster did not start"
     time.sleep(2)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0
     deadline = time.time() + 30
