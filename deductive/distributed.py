@@ -219,19 +219,21 @@ def chunk_key(chunk) -> str:
 
 
 def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="",
-               key=chunk_key, progress=None):
+               key=chunk_key, stored: dict | None = None, progress=None):
     """Run ``func(chunk, *args)`` for every chunk; results in chunk order.
 
     ``args`` that are Dask futures (scattered data) are passed by reference. With
     ``checkpoint``, each result is stored under ``key(chunk)`` and ``tag``; a chunk whose
-    key is stored already is not run again. ``progress`` is called with the index of each
-    chunk as it finishes (those from the checkpoint first).
+    key is stored already is not run again (``stored``: the checkpoint's entries, when the
+    caller has read them already). ``progress`` is called with the index of each chunk as
+    it finishes (those from the checkpoint first).
     """
     from .checkpoint import Checkpoint
 
     distributed = _import_distributed()
     store = Checkpoint(checkpoint, tag)
-    stored = store.load()
+    if stored is None:
+        stored = store.load()
     keys = [key(chunk) for chunk in chunks]
     done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
@@ -266,6 +268,7 @@ def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
 def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
                 seed=1000, checkpoint=None, progress=None):
     """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
+    from .checkpoint import Checkpoint
     from .engine.minesweeper.bench import BenchResult, GameRecord
     from .engine.minesweeper.board import parse_preset
     from .engine.minesweeper.players import make_player
@@ -277,8 +280,9 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
     # the games a checkpoint holds already keep their ranges
     workers = _n_workers(client)
     largest = max(25, games // (32 * workers))
+    stored = Checkpoint(checkpoint, tag).load()
     chunks, lo = [], 0
-    for a, b in _stored_ranges(checkpoint, tag, games) + [(games, games)]:
+    for a, b in _stored_ranges(stored, games) + [(games, games)]:
         chunks += guided_ranges(lo, a, workers, largest) + ([(a, b)] if b > a else [])
         lo = b
     played = [0]
@@ -289,19 +293,18 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
             progress(played[0])
 
     parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
-                       seed, checkpoint=checkpoint, tag=tag, progress=chunk_done)
+                       seed, checkpoint=checkpoint, tag=tag, stored=stored,
+                       progress=chunk_done)
     records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
                for w, d, g, s in part]
     return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
 
 
-def _stored_ranges(checkpoint, tag, games) -> list[tuple[int, int]]:
-    """The game ranges (lo, hi) a checkpoint holds for this sweep, sorted, without overlaps
-    (it may come from a run with another number of workers, hence other ranges)."""
-    from .checkpoint import Checkpoint
-
+def _stored_ranges(stored, games) -> list[tuple[int, int]]:
+    """The game ranges (lo, hi) of a checkpoint's entries for this sweep, sorted, without
+    overlaps (it may come from a run with another number of workers, hence other ranges)."""
     ranges = []
-    for name, result in Checkpoint(checkpoint, tag).load().items():
+    for name, result in stored.items():
         try:
             lo, hi = json.loads(name)
         except (TypeError, ValueError):
