@@ -373,13 +373,20 @@ def mines_by_components(rows, cols, mines, cells, max_cells=40):
     def weigh(poly):
         return sum(c * comb(off, left - m) for m, c in poly.items() if 0 <= left - m <= off)
 
-    everything = product([counts for counts, _ in comps])
+    prefix = [{0: 1}]                     # products of the components before i
+    for counts, _ in comps:
+        prefix.append(product([prefix[-1], counts]))
+    suffix = [{0: 1}]                     # and after i
+    for counts, _ in reversed(comps):
+        suffix.append(product([suffix[-1], counts]))
+    suffix.reverse()
+    everything = prefix[-1]
     total = weigh(everything)
     if total == 0:
         return None
     probs = {}
     for i, (counts, hits) in enumerate(comps):
-        others = product([c for j, (c, _) in enumerate(comps) if j != i])
+        others = product([prefix[i], suffix[i + 1]])
         for cell, by_m in hits.items():
             probs[cell] = Fraction(weigh(product([by_m, others])), total)
     if off:
