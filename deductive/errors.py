@@ -14,6 +14,8 @@ __all__ = [
     "DeductiveWarning",
     "DuplicateWordWarning",
     "CacheRebuildWarning",
+    "CacheWriteWarning",
+    "MemoryBudgetError",
 ]
 
 
@@ -40,6 +42,10 @@ class UnknownNameError(DeductiveError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class MemoryBudgetError(DeductiveError, MemoryError):
+    """A computation would need more memory than is available or allowed."""
+
+
 class DeductiveWarning(UserWarning):
     """Base class of deductive's warnings."""
 
@@ -50,3 +56,8 @@ class DuplicateWordWarning(DeductiveWarning):
 
 class CacheRebuildWarning(DeductiveWarning):
     """A cache file was invalid (corrupt, stale, mismatched) and is being rebuilt."""
+
+
+class CacheWriteWarning(DeductiveWarning):
+    """The cache could not be written (full disk, read-only directory); the result was
+    computed in memory and is used all the same."""
