@@ -16,6 +16,8 @@ __all__ = [
     "CacheRebuildWarning",
     "CacheWriteWarning",
     "MemoryBudgetError",
+    "ArgumentError",
+    "IndexArgumentError",
 ]
 
 
@@ -40,6 +42,14 @@ class UnknownNameError(DeductiveError, KeyError):
 
     def __str__(self):  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class ArgumentError(DeductiveError, ValueError):
+    """A function argument is outside its range (a count, a mask's shape)."""
+
+
+class IndexArgumentError(DeductiveError, IndexError):
+    """An index (a guess row, an answer column) is outside the matrix."""
 
 
 class MemoryBudgetError(DeductiveError, MemoryError):

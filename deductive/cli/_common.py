@@ -245,13 +245,28 @@ def solver_options(func):
     return func
 
 
-def make_game(guesses, answers, length, source, hard, prior, lang):
-    """The Wordle game of the command line, its matrix at hand (see :class:`MatrixSource`)."""
+def make_game(guesses, answers, length, source, hard, prior, lang, *, solver=None,
+              opener=None, check=None):
+    """The Wordle game of the command line, its matrix at hand (see :class:`MatrixSource`).
+
+    Before the matrix is built or read, the lists are checked, and so are the command's
+    ``solver`` name, its ``opener`` and whatever ``check(game)`` checks on a game that has
+    no matrix yet: a mistake costs no computation.
+    """
     from ..engine.game import Wordle
+    from ..engine.solvers import SOLVERS
+    from ..errors import UnknownNameError
 
     guess_list, answer_list = load_lists(guesses, answers, length)
     options = dict(hard=hard, prior=prior, lang=lang, cache_dir=source.cache_dir)
-    Wordle(guess_list, answer_list, **options)          # checks the lists before the matrix
+    bare = Wordle(guess_list, answer_list, **options)   # checks the lists
+    if solver is not None and solver not in SOLVERS:
+        raise UnknownNameError(f"unknown solver {solver!r}; choose one of: "
+                               + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items()))
+    if opener is not None:
+        bare.guess_index(opener)
+    if check is not None:
+        check(bare)
     return Wordle(guess_list, answer_list, **options,
                   matrix=source.matrix(guess_list, answer_list))
 

@@ -176,13 +176,23 @@ def _grid_row(game, word, code):
 
 def _answers_subset(game, spec):
     """--answers-subset: a number N (the first N answers) or a word-list file/name."""
+    import os
+
     if spec is None:
         return None
-    if spec.isdigit():
+    if spec.strip().isdigit():
+        if int(spec) < 1:
+            fail(f"--answers-subset {spec}: give at least 1 answer (or a word list)")
         return int(spec)
     from ..engine.words import load_words
 
-    subset = load_words(spec, role="answers", length=game.length)
+    # a file is read as it is: words of another length are an error naming their line,
+    # not silently left out; a built-in name is taken at the game's length
+    subset = load_words(spec, role="answers",
+                        length=None if os.path.exists(spec) else game.length)
+    if subset.length != game.length:
+        fail(f"--answers-subset {spec}: its words have {subset.length} letters, the game's "
+             f"{game.length}")
     missing = [w for w in subset if w not in game.answers]
     if missing:
         fail(f"--answers-subset: {len(missing)} word(s) are not answers ({', '.join(missing[:5])})")
@@ -217,10 +227,12 @@ def bench(guesses, answers, length, source, hard, prior, lang, solver_name, pool
     """
     import json as _json
 
-    game = make_game(guesses, answers, length, source, hard, prior, lang)
+    chosen = {}
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener, check=lambda bare: chosen.update(
+                         subset=_answers_subset(bare, answers_subset)))
     solver = make_solver(game, solver_name, pool)
-    subset = _answers_subset(game, answers_subset)
-    game.matrix  # load before timing
+    subset = chosen["subset"]
     total = len(game.answers) if subset is None else (
         min(subset, len(game.answers)) if isinstance(subset, int) else len(subset))
     with progress(total, f"bench {solver_name}") as update:
@@ -301,9 +313,9 @@ def second(guesses, answers, length, source, hard, prior, lang, solver_name, poo
     """
     from ..engine.precompute import second_guesses
 
-    game = make_game(guesses, answers, length, source, hard, prior, lang)
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener)
     solver = make_solver(game, solver_name, pool)
-    game.matrix
     if workers or scheduler:
         from ..distributed import dask_client, wordle_second
 
@@ -342,10 +354,13 @@ def play(guesses, answers, length, source, hard, prior, lang, solver_name, pool,
     Example:
       deductive wordle play --answer crane --solver entropy --opener salet
     """
-    game = make_game(guesses, answers, length, source, hard, prior, lang)
+    def check(bare):
+        if answer not in bare.answers:
+            fail(f"--answer {answer!r} is not in the answer list {bare.answers.name}")
+
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener, check=check)
     solver = make_solver(game, solver_name, pool)
-    if answer not in game.answers:
-        fail(f"--answer {answer!r} is not in the answer list {game.answers.name}")
     moves = game.play(answer, solver, opener=opener, seed=seed)
     for word, code in moves:
         click.echo(_grid_row(game, word, code))
@@ -353,8 +368,9 @@ def play(guesses, answers, length, source, hard, prior, lang, solver_name, pool,
     click.echo(f"{verdict} in {len(moves)}")
 
 
-_ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G', "
-                "'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last one back, "
+_ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G' (grey "
+                "also - _ B or X), 'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last "
+                "one back, "
                 "'quit' (or end of input) stops")
 
 
@@ -488,7 +504,7 @@ def search(guesses, answers, length, source, hard, prior, lang, opener, n_opener
         fail("give --opener WORD or --openers N")
     if tree_path and opener is None:
         fail("--tree goes with --opener")
-    game = make_game(guesses, answers, length, source, hard, prior, lang)
+    game = make_game(guesses, answers, length, source, hard, prior, lang, opener=opener)
     searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
     if opener is not None:
         with progress(len(game.answers), f"search {opener}") as update:

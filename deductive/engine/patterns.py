@@ -300,7 +300,9 @@ def parse_pattern(text: str | int | Sequence[int], length: int | None = None) ->
     Parameters
     ----------
     text : str, int or sequence of int
-        ``"GY..G"``, ``"gy--g"``, ``"21002"``, ``"🟩🟨⬜⬜🟩"``, a list of digits, or a code.
+        ``"GY..G"``, ``"gy--g"``, ``"GYXXG"``, ``"21002"``, ``"🟩🟨⬜⬜🟩"``, a list of
+        digits, or a code. Letters in either case: ``G`` green, ``Y`` yellow, and grey as
+        ``.``, ``-``, ``_``, ``B`` (black) or ``X``.
     length : int, optional
         The word length the pattern must have.
 
@@ -328,8 +330,8 @@ def parse_pattern(text: str | int | Sequence[int], length: int | None = None) ->
             value = _SYMBOLS.get(ch.upper())
             if value is None:
                 raise PatternError(
-                    f"pattern {text!r}: unknown symbol {ch!r}; write G/Y/. (or - _ B for grey), "
-                    "digits 2/1/0, or 🟩/🟨/⬜"
+                    f"pattern {text!r}: unknown symbol {ch!r}; write G green, Y yellow and "
+                    "grey as . (or - _ B X), digits 2/1/0, or 🟩/🟨/⬜"
                 )
             digits.append(value)
     else:
