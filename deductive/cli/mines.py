@@ -231,31 +231,6 @@ def seed_protocol(games, as_json):
                    + ", ".join(f"{k}={v}" for k, v in row["decisions"].items()))
 
 
-def draw_board(board, show_mines: bool = False) -> str:
-    """The board in the position format that ``mines probs`` reads (``x`` covered, ``.``
-    an open 0, ``1``-``8``, ``F`` a flag; ``*`` the mines, shown after a loss), with rows
-    and columns numbered from 1 as in the moves printed beside it (a column's tens above
-    its units). Cut off the row labels and it is a position file."""
-    width = len(str(board.rows))
-    labels = [f"{c + 1:>{len(str(board.cols))}}" for c in range(board.cols)]
-    lines = [" " * (width + 2) + "".join(label[i] for label in labels)
-             for i in range(len(labels[-1]))]
-    for r in range(board.rows):
-        row = []
-        for c in range(board.cols):
-            k = r * board.cols + c
-            if board.revealed[k]:
-                row.append("." if board.numbers[k] == 0 else str(int(board.numbers[k])))
-            elif board.flagged[k]:
-                row.append("F")
-            elif show_mines and board.mine[k]:
-                row.append("*")
-            else:
-                row.append("x")
-        lines.append(f"{r + 1:>{width}}  " + "".join(row))
-    return "\n".join(lines)
-
-
 @mines.command()
 @_bench_options
 @click.option("--player", "player_name", default="best", show_default=True)
@@ -282,7 +257,7 @@ def play(preset, first_click, seed, first_move, player_name, game, plot_path):
     cell = first_move_cell(board.rows, board.cols, first_move)
     board.click(cell)
     click.echo(f"first click row {cell // board.cols + 1}, column {cell % board.cols + 1}")
-    click.echo(draw_board(board))
+    click.echo(board.draw())
     step = 0
     plotted = False
     while not board.over:
@@ -301,5 +276,5 @@ def play(preset, first_click, seed, first_move, player_name, game, plot_path):
             what = (f"guess row {c // board.cols + 1}, column {c % board.cols + 1} "
                     f"(P(mine) = {move.probability:.3f})")
         click.echo(f"\nstep {step}: {move.kind}: {what}")
-        click.echo(draw_board(board, show_mines=board.lost))
+        click.echo(board.draw(show_mines=board.lost))
     click.echo("\nwon" if board.won else "\nlost")
