@@ -220,7 +220,7 @@ def bench(guesses, answers, length, source, hard, prior, lang, solver_name, pool
 
     \b
     Examples:
-      deductive wordle bench --solver entropy --opener salet
+      deductive wordle bench --solver entropy --opener slate
       deductive wordle bench --solver minimax --opener raise --json
       deductive wordle bench --guesses fr-seed --solver entropy --pool candidates \\
           --opener laine --answers-subset 50
@@ -280,8 +280,8 @@ def tree_check(tree_file, guesses, answers, length, source, hard, as_json):
 
     \b
     Example:
-      deductive wordle bench --opener salet --tree salet.json
-      deductive wordle tree-check salet.json
+      deductive wordle bench --opener slate --tree slate.json
+      deductive wordle tree-check slate.json
     """
     from ..engine.tree import check_tree, load_tree
 
@@ -352,7 +352,7 @@ def play(guesses, answers, length, source, hard, prior, lang, solver_name, pool,
 
     \b
     Example:
-      deductive wordle play --answer crane --solver entropy --opener salet
+      deductive wordle play --answer crane --solver entropy --opener slate
     """
     def check(bare):
         if answer not in bare.answers:
@@ -395,7 +395,7 @@ def assist(guesses, answers, length, source, hard, prior, lang, metric, pool, to
 
     \b
     Example:
-      printf 'salet ..Y..\\ncrony .G..Y\\n' | deductive wordle assist
+      printf 'slate ..Y..\\ncrony Y.Y..\\n' | deductive wordle assist
     """
     import sys
 
@@ -490,9 +490,9 @@ def search(guesses, answers, length, source, hard, prior, lang, opener, n_opener
 
     \b
     Examples:
-      deductive wordle search --opener salet --tree salet.json     (exact)
-      deductive wordle search --opener salet --hard --max-guesses 6
-      deductive wordle search --opener salet --beam 10             (heuristic)
+      deductive wordle search --opener slate --beam 10              # heuristic
+      deductive wordle search --opener slate --tree slate.json      # exact
+      deductive wordle search --opener slate --hard --max-guesses 6
       deductive wordle search --openers 10 --beam 10 --json
     """
     import json as _json
