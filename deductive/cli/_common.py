@@ -284,12 +284,15 @@ def _keep_timeout(ctx, param, value):
 
 
 def _check_scheduler(ctx, param, value):
-    """--scheduler: a well-formed address, checked before any work (it is reached later)."""
+    """--scheduler: a well-formed address of a scheduler that answers within --timeout,
+    checked when the command line is read, before any work (--timeout is read first)."""
     if value is None:
         return value
-    from ..distributed import scheduler_address
+    from ..distributed import CONNECT_TIMEOUT, _probe_scheduler, scheduler_address
 
-    return scheduler_address(value)[0]
+    address, host, port = scheduler_address(value)
+    _probe_scheduler(address, host, port, ctx.meta.get(_DASK_TIMEOUT, CONNECT_TIMEOUT))
+    return address
 
 
 def dask_timeout() -> float:
@@ -307,6 +310,7 @@ def dask_options(func):
     """
     func = click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0,
                         show_default=True, expose_value=False, callback=_keep_timeout,
+                        is_eager=True,
                         help="Seconds the scheduler at --scheduler has to answer.")(func)
     func = click.option("--scheduler", default=None, metavar="ADDRESS",
                         callback=_check_scheduler,
