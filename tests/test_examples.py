@@ -201,15 +201,22 @@ def _run_block(block: Block, tmp_path: Path, monkeypatch, request):
                              capture_output=True, text=True, timeout=3600)
         assert out.returncode == 0, out.stderr[-3000:]
         return
-    if any(command.startswith("git ") for command in block.commands):
-        # a recipe with shell variables, for a checkout: one script, in a clone
+    if any(command.startswith("git ") or "benchmarks/" in command
+           for command in block.commands):
+        # a developer's recipe, for a checkout: one script (it may set shell variables),
+        # in a clone
         clone = tmp_path / "clone"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         script = "set -euo pipefail\n" + "\n".join(block.commands)
         script = script.replace("/tmp/base", str(tmp_path / "base"))
         out = subprocess.run(["bash", "-c", script], cwd=clone, env=env, capture_output=True,
                              text=True, timeout=3600, stdin=subprocess.DEVNULL)
-        assert out.returncode == 0, f"{script}\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}"
+        # --benchmark-compare-fail exits 1 when it flags a median (its documented verdict,
+        # on a shared machine sometimes noise): that is the command working
+        verdict = "--benchmark-compare-fail" in script and "Performance has regressed" in (
+            out.stdout + out.stderr)
+        assert out.returncode == 0 or verdict, \
+            f"{script}\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}"
         return
     for command in block.commands:
         if "scheduler-host:8786" in command:
