@@ -100,18 +100,123 @@ def _start_fork_server() -> str:
     return "forkserver"
 
 
+#: Seconds a scheduler at an address has to answer (``--timeout``).
+CONNECT_TIMEOUT = 10.0
+
+
+def scheduler_address(address: str) -> tuple[str, str, int]:
+    """Check a scheduler address; return it as ``tcp://HOST:PORT``, with host and port.
+
+    Dask's schedulers listen on ``tcp://HOST:PORT`` (``HOST:PORT`` means the same). Other
+    protocols get one line that says why: ``tls://`` needs certificates the command line
+    does not configure, ``http://`` is the dashboard's web address, not the scheduler's.
+    """
+    from urllib.parse import urlsplit
+
+    example = "give tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+    text = str(address).strip()
+    scheme, _, rest = text.rpartition("://")
+    scheme = scheme.lower() or "tcp"
+    if scheme in ("http", "https", "ws", "wss"):
+        raise DeductiveError(f"--scheduler {text}: that is a web address (the dashboard's?); "
+                             f"the scheduler itself listens on tcp://HOST:8786 by default; "
+                             f"{example}")
+    if scheme == "tls":
+        raise DeductiveError(f"--scheduler {text}: tls:// needs TLS certificates (a Dask "
+                             "Security object), which the command line does not set up; "
+                             "reach the scheduler over tcp://, or use deductive.distributed "
+                             "from Python with your own distributed.Client")
+    if scheme != "tcp":
+        raise DeductiveError(f"--scheduler {text}: unknown protocol {scheme}://; {example}")
+    try:
+        parts = urlsplit(f"tcp://{rest}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if not host or not port or parts.path or parts.query:
+        raise DeductiveError(f"--scheduler {text}: not a host and port; {example}")
+    shown = f"[{host}]" if ":" in host else host
+    return f"tcp://{shown}:{port}", host, port
+
+
+def _probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
+    """Fail within ``timeout`` seconds unless a Dask server answers at ``host:port``.
+
+    ``distributed.Client`` retries a refused connection until its timeout, and waits
+    without bound for a server that accepts the connection but never speaks Dask's
+    protocol (an HTTP server did not answer for 200 s). A Dask server sends its handshake
+    (a msgpack map that names its compression, Python and pickle protocol) as soon as it
+    accepts: this reads it on a plain socket, in a thread that name resolution cannot
+    hold up either, and then closes (the scheduler logs a connection closed before its
+    handshake).
+    """
+    import queue
+    import socket
+    import threading
+
+    answers: queue.Queue = queue.Queue()
+    connected = threading.Event()
+
+    def probe():
+        try:
+            with socket.create_connection((host, port), timeout=timeout) as sock:
+                connected.set()
+                sock.settimeout(2 * timeout)    # the caller's deadline comes first
+                data = b""
+                while b"pickle-protocol" not in data and len(data) < 4096:
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+            answers.put(("ok", data) if b"pickle-protocol" in data else ("other", data))
+        except OSError as exc:
+            answers.put(("error", exc))
+
+    threading.Thread(target=probe, name="deductive-probe-scheduler", daemon=True).start()
+    try:
+        kind, detail = answers.get(timeout=timeout)
+    except queue.Empty:
+        kind, detail = ("silent", None) if connected.is_set() else ("error", TimeoutError())
+    if kind == "ok":
+        return
+    start = "start one with 'dask scheduler', or check the address"
+    if kind == "error" and isinstance(detail, ConnectionRefusedError):
+        why = "nothing listens there (connection refused)"
+    elif kind == "error" and isinstance(detail, socket.gaierror):
+        why = f"the host name does not resolve ({detail.strerror})"
+    elif kind == "error" and isinstance(detail, TimeoutError):
+        why = f"no answer within {timeout:g} s"
+    elif kind == "error":
+        why = f"cannot connect ({detail.strerror or detail})"
+    else:
+        why = (f"the server there does not speak Dask's protocol (no handshake within "
+               f"{timeout:g} s)" if kind == "silent" else
+               "the server there does not speak Dask's protocol")
+        start = "check the address and port (the scheduler's, tcp://HOST:8786 by default)"
+    raise DeductiveError(f"cannot reach a Dask scheduler at {address}: {why}; {start}; "
+                         "--timeout gives a slow scheduler more time")
+
+
 @contextlib.contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None):
-    """A ``distributed.Client``: to ``scheduler``, or to a local cluster of ``workers``."""
+def dask_client(scheduler: str | None = None, workers: int | None = None,
+                timeout: float = CONNECT_TIMEOUT):
+    """A ``distributed.Client``: to ``scheduler``, or to a local cluster of ``workers``.
+
+    A scheduler that is malformed, refuses, or does not answer as Dask does within
+    ``timeout`` seconds is one :class:`DeductiveError`.
+    """
     if scheduler and workers:
         raise DeductiveError("give --scheduler or --workers, not both")
     if scheduler:
+        address, host, port = scheduler_address(scheduler)
+        _probe_scheduler(address, host, port, timeout)
         distributed = _import_distributed()
         try:
-            client = distributed.Client(scheduler, timeout="20s")
+            client = distributed.Client(address, timeout=f"{timeout}s")
         except OSError as exc:
-            raise DeductiveError(f"cannot reach the Dask scheduler {scheduler} ({exc}); "
-                                 "check the address (tcp://HOST:8786)") from None
+            raise DeductiveError(f"cannot reach the Dask scheduler {address} ({exc}); "
+                                 "check the address (tcp://HOST:8786), or raise --timeout") \
+                from None
         try:
             check_workers(client)
             yield client

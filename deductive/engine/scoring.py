@@ -110,17 +110,31 @@ def _length_of(matrix: np.ndarray) -> int:
 
 
 def _indices(selection, size: int, what: str) -> np.ndarray:
+    from ..errors import ArgumentError, IndexArgumentError
+
     if selection is None:
         return np.arange(size, dtype=np.int64)
     arr = np.asarray(selection)
     if arr.dtype == bool:
         if arr.shape != (size,):
-            raise ValueError(f"{what} mask has shape {arr.shape}, expected ({size},)")
+            raise ArgumentError(f"{what} mask has shape {arr.shape}, expected ({size},): one "
+                                "flag per row or column of the matrix")
         return np.flatnonzero(arr).astype(np.int64)
     arr = arr.astype(np.int64, copy=False).ravel()
     if arr.size and (arr.min() < 0 or arr.max() >= size):
-        raise IndexError(f"{what} indices must be in 0..{size - 1}")
+        bad = int(arr[(arr < 0) | (arr >= size)][0])
+        raise IndexArgumentError(f"{what}: index {bad} is outside the matrix; indices go "
+                                 f"from 0 to {size - 1}")
     return np.ascontiguousarray(arr)
+
+
+def _row(guess, n_guesses: int) -> int:
+    from ..errors import IndexArgumentError
+
+    if not 0 <= int(guess) < n_guesses:
+        raise IndexArgumentError(f"guess: index {int(guess)} is outside the matrix; guess "
+                                 f"rows go from 0 to {n_guesses - 1}")
+    return int(guess)
 
 
 @dataclass(frozen=True)
@@ -155,8 +169,12 @@ def rank_guesses(matrix, guesses, metric: str = "entropy", candidates=None,
     metric : {"entropy", "minimax", "expected", "buckets"}
     candidates : indices or mask over answers, optional
     top : int, optional
-        Keep only the first ``top``.
+        Keep only the first ``top`` (0 or more; None: all).
     """
+    if top is not None and int(top) < 0:
+        from ..errors import ArgumentError
+
+        raise ArgumentError(f"top={top}: give a number of guesses, 0 or more (None for all)")
     stats = partition_stats(matrix, candidates)
     order = stats.order(metric)
     if top is not None:
@@ -177,11 +195,11 @@ def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
     """
     n_answers = matrix.shape[1]
     cand = _indices(candidates, n_answers, "candidates")
-    return np.bincount(matrix[int(guess), cand].astype(np.int64),
+    return np.bincount(matrix[_row(guess, matrix.shape[0]), cand].astype(np.int64),
                        minlength=n_patterns(_length_of(matrix)))
 
 
 def filter_candidates(matrix, guess: int, code: int, candidates=None) -> np.ndarray:
     """The candidates (answer indices, in order) that give ``code`` for ``guess``."""
     cand = _indices(candidates, matrix.shape[1], "candidates")
-    return cand[matrix[int(guess), cand] == code]
+    return cand[matrix[_row(guess, matrix.shape[0]), cand] == code]
