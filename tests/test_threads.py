@@ -1,0 +1,105 @@
+"""Compute threads: one setting (set_threads, $DEDUCTIVE_THREADS), and the choice between a
+parallel kernel and its serial twin."""
+
+import os
+import threading
+
+import numba
+import numpy as np
+import pytest
+
+import deductive
+from deductive import wordle
+from deductive.engine import _parallel
+from deductive.errors import DeductiveError
+
+POOL = numba.config.NUMBA_NUM_THREADS
+
+
+@pytest.fixture(autouse=True)
+def _default_threads(monkeypatch):
+    monkeypatch.delenv("DEDUCTIVE_THREADS", raising=False)
+    deductive.set_threads(None)
+    yield
+    deductive.set_threads(None)
+
+
+def test_default_is_the_cpus_this_process_may_use():
+    assert deductive.get_threads() == min(len(os.sched_getaffinity(0)), POOL)
+    assert _parallel.available_cpus() == len(os.sched_getaffinity(0))
+
+
+def test_set_threads_and_environment(monkeypatch):
+    monkeypatch.setenv("DEDUCTIVE_THREADS", "1")
+    assert deductive.get_threads() == 1
+    deductive.set_threads(POOL)                   # the call wins over the variable
+    assert deductive.get_threads() == POOL
+    deductive.set_threads(None)
+    assert deductive.get_threads() == 1
+    monkeypatch.setenv("DEDUCTIVE_THREADS", " ")
+    assert deductive.get_threads() == min(_parallel.available_cpus(), POOL)
+
+
+@pytest.mark.parametrize("value,message", [
+    (0, "threads must be at least 1, not 0"),
+    (-3, "threads must be at least 1"),
+    (POOL + 1, f"holds {POOL} threads"),
+    ("two", "threads must be a whole number, not 'two'"),
+    (1.5, "whole number"),
+])
+def test_bad_thread_counts(value, message):
+    with pytest.raises(DeductiveError, match=message):
+        deductive.set_threads(value)
+
+
+def test_bad_environment_value(monkeypatch):
+    monkeypatch.setenv("DEDUCTIVE_THREADS", "lots")
+    with pytest.raises(DeductiveError, match=r"\$DEDUCTIVE_THREADS must be a whole number"):
+        deductive.get_threads()
+
+
+def test_parallel_only_above_the_threshold():
+    deductive.set_threads(1)
+    assert _parallel.parallel_chunks(10_000, 10**9, 1000) == 0      # one thread: serial
+    if POOL < 2:
+        pytest.skip("one CPU: nothing runs in parallel")
+    deductive.set_threads(2)
+    assert _parallel.parallel_chunks(10_000, 999, 1000) == 0        # small: serial
+    assert _parallel.parallel_chunks(1, 10**9, 1000) == 0           # one row: serial
+    chunks = _parallel.parallel_chunks(10_000, 1000, 1000)
+    assert 2 <= chunks <= 10_000
+    assert numba.get_num_threads() == 2
+
+
+def test_run_rows_picks_the_twin_below_the_threshold_and_when_the_pool_is_taken():
+    calls = []
+    kernel = lambda *args: calls.append(("parallel", args))      # noqa: E731
+    twin = lambda *args: calls.append(("serial", args))          # noqa: E731
+    deductive.set_threads(POOL)
+    _parallel.run_rows(kernel, twin, 100, 10, 1000, "x")
+    assert calls[-1] == ("serial", ("x", 0, 100))
+    _parallel.run_rows(kernel, twin, 100, 10**6, 1000, "x")
+    assert calls[-1][0] == ("parallel" if POOL > 1 else "serial")
+    # another thread holds the pool: the serial twin runs instead of waiting
+    with _parallel._pool:
+        done = threading.Event()
+        worker = threading.Thread(target=lambda: (
+            _parallel.run_rows(kernel, twin, 100, 10**6, 1000, "y"), done.set()))
+        worker.start()
+        worker.join(10)
+        assert done.is_set() and calls[-1] == ("serial", ("y", 0, 100))
+
+
+def test_same_results_with_one_thread_and_many(wordle_lists):
+    guesses = wordle.load_words(wordle_lists[0])
+    answers = wordle.load_words(wordle_lists[1])
+    deductive.set_threads(1)
+    serial = wordle.pattern_matrix(guesses, answers)
+    one = wordle.partition_stats(serial)
+    deductive.set_threads(POOL)
+    parallel = wordle.pattern_matrix(guesses, answers)
+    np.testing.assert_array_equal(serial, parallel)
+    many = wordle.partition_stats(parallel)
+    for a, b in zip((one.xlogx_sum, one.buckets, one.largest, one.sumsq),
+                    (many.xlogx_sum, many.buckets, many.largest, many.sumsq)):
+        np.testing.assert_array_equal(a, b)
