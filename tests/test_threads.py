@@ -1,7 +1,9 @@
-"""Compute threads: one setting (set_threads, $DEDUCTIVE_THREADS), and the choice between a
-parallel kernel and its serial twin."""
+"""Compute threads: one setting (set_threads, $DEDUCTIVE_THREADS, --threads), the choice
+between a parallel kernel and its serial twin, and numba's threading layer."""
 
 import os
+import subprocess
+import sys
 import threading
 
 import numba
@@ -103,3 +105,33 @@ def test_same_results_with_one_thread_and_many(wordle_lists):
     for a, b in zip((one.xlogx_sum, one.buckets, one.largest, one.sumsq),
                     (many.xlogx_sum, many.buckets, many.largest, many.sumsq)):
         np.testing.assert_array_equal(a, b)
+
+
+LAYER = ("import numba, numpy as np\n"
+         "from deductive import wordle\n"
+         "wordle.partition_stats(np.zeros((3000, 3000), np.uint8))\n"
+         "print(numba.config.THREADING_LAYER, numba.threading_layer())\n")
+
+
+@pytest.mark.skipif(POOL < 2, reason="one CPU: numba starts no pool")
+@pytest.mark.parametrize("env,expected", [
+    ({}, "workqueue workqueue"),
+    ({"NUMBA_THREADING_LAYER": "omp"}, "omp omp"),         # the user's choice wins
+])
+def test_threading_layer(env, expected):
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("NUMBA_THREADING_LAYER", "DEDUCTIVE_THREADS")}
+    out = subprocess.run([sys.executable, "-c", LAYER], capture_output=True, text=True,
+                         env={**base, **env})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == expected.split()
+
+
+@pytest.mark.skipif(POOL < 2, reason="one CPU: numba starts no pool")
+def test_threading_layer_set_in_numba_config_wins():
+    code = ("import numba\nnumba.config.THREADING_LAYER = 'omp'\n" + LAYER)
+    base = {k: v for k, v in os.environ.items() if k != "NUMBA_THREADING_LAYER"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=base)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[0] == "omp"

@@ -25,8 +25,8 @@ ENV = "DEDUCTIVE_THREADS"
 
 _threads: int | None = None        # set by set_threads(); None: the environment decides
 _from_env: tuple[str, int] | None = None
-#: Held around every parallel kernel: one parallel call at a time per process (two at once
-#: would oversubscribe the CPUs).
+#: Held around every parallel kernel: one parallel call at a time per process (the
+#: workqueue layer is not thread-safe, and two at once would oversubscribe the CPUs anyway).
 _pool = threading.Lock()
 
 
@@ -111,8 +111,9 @@ def parallel_chunks(n_rows: int, work: int, threshold: int) -> int:
         return 0
     import numba
 
-    from ..kernels._config import CHUNKS_PER_THREAD
+    from ..kernels._config import CHUNKS_PER_THREAD, choose_threading_layer
 
+    choose_threading_layer()
     numba.set_num_threads(threads)
     return max(1, min(int(n_rows), threads * CHUNKS_PER_THREAD))
 
