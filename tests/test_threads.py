@@ -9,9 +9,11 @@ import threading
 import numba
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 import deductive
 from deductive import wordle
+from deductive.cli import cli
 from deductive.engine import _parallel
 from deductive.errors import DeductiveError
 
@@ -58,6 +60,28 @@ def test_bad_environment_value(monkeypatch):
     monkeypatch.setenv("DEDUCTIVE_THREADS", "lots")
     with pytest.raises(DeductiveError, match=r"\$DEDUCTIVE_THREADS must be a whole number"):
         deductive.get_threads()
+
+
+def test_cli_threads_option(monkeypatch):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--threads", "1", "wordle", "pattern", "crane", "trace"],
+                           standalone_mode=False)
+    assert result.exit_code == 0 and "YGG.G" in result.output
+    assert deductive.get_threads() == 1
+
+
+@pytest.mark.parametrize("args,env,message", [
+    (["--threads", "0"], {}, "error: --threads must be at least 1, not 0"),
+    (["--threads", str(POOL + 1)], {}, f"error: --threads is {POOL + 1}"),
+    ([], {"DEDUCTIVE_THREADS": "x"}, "error: $DEDUCTIVE_THREADS must be a whole number"),
+])
+def test_cli_bad_threads_fail_early(args, env, message):
+    out = subprocess.run([sys.executable, "-m", "deductive", *args, "wordle", "pattern",
+                          "crane", "trace"], capture_output=True, text=True,
+                         env={**os.environ, **env})
+    assert out.returncode == 2
+    assert out.stderr.startswith(message) and out.stderr.count("\n") == 1
+    assert "Traceback" not in out.stderr and out.stdout == ""
 
 
 def test_parallel_only_above_the_threshold():
