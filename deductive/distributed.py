@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import uuid
 import warnings
+import weakref
 
 import numpy as np
 
@@ -436,10 +437,20 @@ def _second_chunk(chunk, game, solver_spec, opener):
     return second_guesses(game, solver, opener, select=chunk)
 
 
+#: In a worker: game -> {(beam, max_guesses): memo of the searches of that game}. The
+#: openers a worker searches share one memo, as they do in one process (10 openers with
+#: --beam 10: 9.4 s with a shared memo, 11.9 s with one each); the scattered game is the
+#: same object for every task, and its memos go when it does (a memo holds no reference
+#: to its game).
+_MEMOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def _search_opener(word, game, beam, max_guesses):
     from .engine.search import TreeSearch
 
-    return TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(word).as_dict()
+    search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
+    return search.search_opener(word).as_dict()
 
 
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
