@@ -36,7 +36,8 @@ import subprocess
 import sys
 import time
 
-from neighbours import cpu_neighbours
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # its sibling modules
+from neighbours import cpu_neighbours  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JOBS = ("greedy", "search", "openers", "build", "mines")
@@ -87,7 +88,6 @@ def make_jobs(shared):
 
     def mines():
         if "positions" not in made:
-            sys.path.insert(0, HERE)
             from mines_engine_latency import positions
 
             made["positions"] = positions(300)

@@ -19,18 +19,20 @@ load of this shared machine moves both sides alike.
 import argparse
 import os
 import statistics
+import sys
 import time
 
 import numba
 import numpy as np
 
-from neighbours import cpu_neighbours
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # its sibling modules
+from neighbours import cpu_neighbours  # noqa: E402
 
-from deductive import wordle
-from deductive.engine.patterns import n_patterns
-from deductive.engine.scoring import _xlogx_table
-from deductive.kernels import partition, patterns
-from deductive.kernels._config import CHUNKS_PER_THREAD
+from deductive import wordle  # noqa: E402
+from deductive.engine.patterns import n_patterns  # noqa: E402
+from deductive.engine.scoring import _xlogx_table  # noqa: E402
+from deductive.kernels import partition, patterns  # noqa: E402
+from deductive.kernels._config import CHUNKS_PER_THREAD  # noqa: E402
 
 
 def paired_medians(serial, parallel, budget):
@@ -93,11 +95,11 @@ def main():
     matrix = wordle.pattern_matrix(guesses, answers)
     weights = np.random.default_rng(1).random(len(answers)) + 0.01
     numba.set_num_threads(args.threads)
-    print(f"numba threading layer: ", end="")
     all_cases = list(cases(guesses, answers, matrix, weights, args.threads))
     for _, _, _, serial, parallel in all_cases:        # compile and warm
         serial(), parallel()
-    print(numba.threading_layer(), f"; {args.threads} threads", flush=True)
+    print(f"numba threading layer: {numba.threading_layer()}; {args.threads} threads",
+          flush=True)
     results = {}
     for label, k in (("idle", 0), ("beside 1 neighbour", 1)):
         with cpu_neighbours(k):

@@ -25,7 +25,8 @@ import os
 import statistics
 import sys
 
-from scaling import timed, two_process_speedup
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # its sibling modules
+from scaling import timed, two_process_speedup  # noqa: E402
 
 SWEEPS = ("search", "second", "openers")
 LABELS = {"search": "wordle search --openers 10 --beam 10",

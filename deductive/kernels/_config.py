@@ -14,7 +14,8 @@ FASTMATH = False
 SERIAL = dict(nogil=True, fastmath=FASTMATH, boundscheck=False)
 #: Options of kernels parallel over their outer loop (``prange``).
 PARALLEL = dict(SERIAL, parallel=True)
-#: Outer-loop chunks per thread: enough to balance uneven rows, few enough to amortise buffers.
+#: Outer-loop chunks per thread: a work-stealing layer (TBB) balances uneven rows with
+#: them; workqueue and OpenMP split the chunks statically, so there they cost only buffers.
 CHUNKS_PER_THREAD = 8
 
 #: numba's threading layer for the parallel kernels, unless the user chose one (the
