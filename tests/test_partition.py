@@ -220,3 +220,26 @@ def test_weighted_entropy_twin_equals_parallel(case, data):
     for r, row in enumerate(rows):
         assert serial[r] == pytest.approx(
             reference.weighted_entropy(matrix[row], candidates, weights), abs=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(kernel_cases(), st.data())
+def test_weighted_column_kernel_equals_row_kernel(case, data):
+    """Bit for bit, when there are fewer candidates than codes (the solvers' condition)."""
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, _ = case
+    if len(candidates) >= n_codes:
+        candidates = candidates[:n_codes - 1]
+    weights = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.25, 1e-3, 7.0]),
+                                          min_size=len(candidates),
+                                          max_size=len(candidates))))
+    if not weights.sum():
+        weights[0] = 1.0
+    rowwise = np.zeros(len(rows))
+    columnwise = np.ones(len(rows))
+    partition.weighted_entropy_rows(matrix, rows, candidates, weights, n_codes, rowwise,
+                                    0, len(rows))
+    partition.weighted_entropy_columns(np.ascontiguousarray(matrix.T), rows, candidates,
+                                       weights, columnwise, 0, len(rows))
+    assert columnwise.tolist() == rowwise.tolist()

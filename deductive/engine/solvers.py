@@ -51,21 +51,27 @@ WEIGHTED_PARALLEL_WORK = 7_000_000
 def _metric_key(game, state, rows, metric, columns=False):
     """Per-row score to minimise, the stats, and the entropy of each row (``columns``:
     score small candidate sets from the answer-major matrix, for callers that score many)."""
-    from ..kernels.partition import weighted_entropy, weighted_entropy_rows
+    from ..kernels.partition import (weighted_entropy, weighted_entropy_columns,
+                                     weighted_entropy_rows)
     from ._parallel import run_rows
     from .patterns import n_patterns
 
-    small = columns and len(state.candidates) <= COLUMNS_MAX
+    n_codes = n_patterns(min(game.length, 12))
+    # fewer candidates than codes: the column kernels give the row kernels' bits exactly
+    small = columns and 0 < len(state.candidates) <= min(COLUMNS_MAX, n_codes - 1)
     stats = partition_stats(game.matrix, state.candidates, rows,
                             columns=answer_major(game.matrix) if small else None)
     entropy = stats.entropy
     if metric == "entropy" and game.prior != "uniform":
         entropy = np.zeros(len(rows))
         weights = np.ascontiguousarray(game.weights[state.candidates])
-        if len(rows) and weights.sum() > 0:
+        if len(rows) and weights.sum() > 0 and small:
+            weighted_entropy_columns(answer_major(game.matrix), stats.rows, state.candidates,
+                                     weights, entropy, 0, len(rows))
+        elif len(rows) and weights.sum() > 0:
             run_rows(weighted_entropy, weighted_entropy_rows, len(rows),
                      len(rows) * len(weights), WEIGHTED_PARALLEL_WORK, game.matrix, stats.rows,
-                     state.candidates, weights, n_patterns(min(game.length, 12)), entropy)
+                     state.candidates, weights, n_codes, entropy)
         return -entropy, stats, entropy
     if metric not in METRICS:
         raise UnknownNameError(f"unknown metric {metric!r}; choose one of: {', '.join(METRICS)}")

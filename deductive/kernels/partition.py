@@ -75,6 +75,26 @@ COLUMNS_MAX = 255
 
 
 @njit(cache=CACHE, **SERIAL)
+def _gather_codes(columns, rows, candidates, codes, start, m):
+    """``codes[k, i] = columns[candidates[k], rows[start + i]]`` for i < m: a copy when
+    the rows are consecutive (every guess, in normal mode), else a gather."""
+    base = rows[start]
+    consecutive = True
+    for i in range(1, m):
+        if rows[start + i] != base + i:
+            consecutive = False
+            break
+    for k in range(candidates.shape[0]):
+        column = columns[candidates[k]]
+        ck = codes[k]
+        if consecutive:
+            ck[:m] = column[base:base + m]
+        else:
+            for i in range(m):
+                ck[i] = column[rows[start + i]]
+
+
+@njit(cache=CACHE, **SERIAL)
 def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
                          out_sumsq, lo, hi):
     """:func:`bucket_stats_rows` for a small candidate set, from the answer-major matrix.
@@ -108,20 +128,7 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
     acc_sq = np.empty(BLOCK, np.int64)
     for start in range(lo, hi, BLOCK):
         m = min(hi, start + BLOCK) - start
-        base = rows[start]
-        consecutive = True
-        for i in range(1, m):
-            if rows[start + i] != base + i:
-                consecutive = False
-                break
-        for k in range(n):
-            column = columns[candidates[k]]
-            ck = codes[k]
-            if consecutive:
-                ck[:m] = column[base:base + m]
-            else:
-                for i in range(m):
-                    ck[i] = column[rows[start + i]]
+        _gather_codes(columns, rows, candidates, codes, start, m)
         size[:, :m] = 1
         first[:, :m] = 1
         for j in range(n):
@@ -207,6 +214,62 @@ def weighted_entropy_rows(matrix, rows, candidates, weights, n_codes, out, lo, h
                 h -= p * np.log2(p)
                 mass[code] = 0.0
         out[r] = h
+
+
+@njit(cache=CACHE, **SERIAL)
+def weighted_entropy_columns(columns, rows, candidates, weights, out, lo, hi):
+    """:func:`weighted_entropy_rows` for a small candidate set, from the answer-major
+    matrix (see :func:`bucket_stats_columns`).
+
+    The mass of candidate k's bucket is its weight plus those of the later candidates with
+    the same code, added in candidate order; buckets enter the entropy in the order of
+    their first candidate. For fewer candidates than codes that is the order of
+    :func:`weighted_entropy_rows`, so the floats are bit for bit the same.
+
+    Parameters
+    ----------
+    columns : uint[n_answers, n_guesses]
+    rows : int64[k]
+    candidates : int64[n]
+        1 <= n <= COLUMNS_MAX.
+    weights : float64[n]
+    out : float64[k]
+    lo, hi : int
+    """
+    n = candidates.shape[0]
+    total = 0.0
+    for k in range(n):
+        total += weights[k]
+    codes = np.empty((n, BLOCK), columns.dtype)
+    mass = np.empty((n, BLOCK), np.float64)
+    first = np.empty((n, BLOCK), np.uint8)
+    acc = np.empty(BLOCK, np.float64)
+    for start in range(lo, hi, BLOCK):
+        m = min(hi, start + BLOCK) - start
+        _gather_codes(columns, rows, candidates, codes, start, m)
+        for k in range(n):
+            mass[k, :m] = weights[k]
+        first[:, :m] = 1
+        for j in range(n):
+            cj = codes[j]
+            mj = mass[j]
+            for k in range(j + 1, n):
+                ck = codes[k]
+                fk = first[k]
+                wk = weights[k]
+                for i in range(m):
+                    same = cj[i] == ck[i]
+                    mj[i] += wk if same else 0.0
+                    fk[i] &= np.uint8(not same)
+        acc[:m] = 0.0
+        for k in range(n):
+            mk = mass[k]
+            fk = first[k]
+            for i in range(m):
+                if fk[i] and mk[i] > 0.0:
+                    p = mk[i] / total
+                    acc[i] -= p * np.log2(p)
+        out[start:start + m] = acc[:m]
 
 
 @njit(cache=CACHE, **PARALLEL)
