@@ -95,6 +95,26 @@ def _gather_codes(columns, rows, candidates, codes, start, m):
 
 
 @njit(cache=CACHE, **SERIAL)
+def _bucket_leaders(codes, first, total, add, n, m):
+    """Compare the n candidates' codes pairwise over rows i < m: ``first[k, i]`` = 1 when
+    no earlier candidate has candidate k's code, and ``total[j, i]`` (preset by the caller)
+    gains ``add[k]`` for every later k with j's code, in candidate order: for a first
+    candidate, the total of its bucket."""
+    first[:, :m] = 1
+    for j in range(n):
+        cj = codes[j]
+        tj = total[j]
+        for k in range(j + 1, n):
+            ck = codes[k]
+            fk = first[k]
+            ak = add[k]
+            for i in range(m):
+                same = cj[i] == ck[i]
+                tj[i] += ak if same else 0
+                fk[i] &= np.uint8(not same)
+
+
+@njit(cache=CACHE, **SERIAL)
 def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
                          out_sumsq, lo, hi):
     """:func:`bucket_stats_rows` for a small candidate set, from the answer-major matrix.
@@ -103,8 +123,8 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
     the guess-major matrix, each (guess, candidate) code costs a cache line; here each
     candidate's codes over all guesses are one contiguous row of ``columns``. Bucket sizes
     come from comparing the candidates' codes pairwise, vectorised over blocks of guess
-    rows: candidate k's bucket holds every j with the same code, and k counts the bucket
-    (entropy term, number of buckets) when no earlier candidate shares its code. The sums
+    rows (:func:`_bucket_leaders`): each bucket is counted at its first candidate, whose
+    size is one plus the number of later candidates with the same code. The sums
     are the integers of :func:`bucket_stats_rows`, so the results are identical.
 
     Parameters
@@ -120,29 +140,18 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
     """
     n = candidates.shape[0]
     codes = np.empty((n, BLOCK), columns.dtype)
-    size = np.empty((n, BLOCK), np.uint8)       # size of candidate k's bucket
+    size = np.empty((n, BLOCK), np.uint8)       # at a first candidate: its bucket's size
     first = np.empty((n, BLOCK), np.uint8)      # 1 if no earlier candidate shares its code
+    ones = np.ones(n, np.uint8)
     acc_s = np.empty(BLOCK, np.int64)
     acc_b = np.empty(BLOCK, np.int64)
-    acc_big = np.empty(BLOCK, np.uint8)
+    acc_big = np.empty(BLOCK, np.int64)
     acc_sq = np.empty(BLOCK, np.int64)
     for start in range(lo, hi, BLOCK):
         m = min(hi, start + BLOCK) - start
         _gather_codes(columns, rows, candidates, codes, start, m)
         size[:, :m] = 1
-        first[:, :m] = 1
-        for j in range(n):
-            cj = codes[j]
-            sj = size[j]
-            for k in range(j + 1, n):
-                ck = codes[k]
-                sk = size[k]
-                fk = first[k]
-                for i in range(m):
-                    same = np.uint8(cj[i] == ck[i])
-                    sj[i] += same
-                    sk[i] += same
-                    fk[i] &= np.uint8(1) - same
+        _bucket_leaders(codes, first, size, ones, n, m)
         acc_s[:m] = 0
         acc_b[:m] = 0
         acc_big[:m] = 0
@@ -151,11 +160,11 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
             sk = size[k]
             fk = first[k]
             for i in range(m):
-                # each candidate adds its bucket's size once: the sum of squared sizes
-                acc_sq[i] += sk[i]
+                z = np.int64(sk[i]) * fk[i]         # the bucket's size, at its first candidate
+                acc_sq[i] += z * z
                 acc_b[i] += fk[i]
-                acc_big[i] = max(acc_big[i], sk[i])
-                acc_s[i] += fk[i] * xlogx[sk[i]]
+                acc_big[i] = max(acc_big[i], z)
+                acc_s[i] += xlogx[z]
         for i in range(m):
             out_xlogx[start + i] = acc_s[i]
             out_buckets[start + i] = acc_b[i]
@@ -249,18 +258,7 @@ def weighted_entropy_columns(columns, rows, candidates, weights, out, lo, hi):
         _gather_codes(columns, rows, candidates, codes, start, m)
         for k in range(n):
             mass[k, :m] = weights[k]
-        first[:, :m] = 1
-        for j in range(n):
-            cj = codes[j]
-            mj = mass[j]
-            for k in range(j + 1, n):
-                ck = codes[k]
-                fk = first[k]
-                wk = weights[k]
-                for i in range(m):
-                    same = cj[i] == ck[i]
-                    mj[i] += wk if same else 0.0
-                    fk[i] &= np.uint8(not same)
+        _bucket_leaders(codes, first, mass, weights, n, m)
         acc[:m] = 0.0
         for k in range(n):
             mk = mass[k]
