@@ -14,6 +14,10 @@ from which the parallel kernel is faster in both columns (``PARALLEL_WORK`` besi
 The kernels are called directly (not through the drivers, which would pick one of the two
 by the threshold being measured). Medians of alternating calls, so that a change in the
 load of this shared machine moves both sides alike.
+
+``--columns`` measures instead, on one thread, the row kernel of the partition statistics
+against the column kernel (``bucket_stats_columns``, from the answer-major matrix) for all
+guesses over growing candidate sets: where ``COLUMNS_MAX`` comes from.
 """
 
 import argparse
@@ -82,17 +86,46 @@ def cases(guesses, answers, matrix, weights, threads):
                lambda c=codes, o=out: patterns.fill_pattern_matrix(c, columns, o, chunks))
 
 
+def columns_table(matrix, budget):
+    """Row kernel against column kernel, one thread, all guesses over n random answers."""
+    from deductive.engine.scoring import answer_major
+
+    columns = answer_major(matrix)
+    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    rng = np.random.default_rng(0)
+    print("| candidates | row kernel | column kernel | ratio |")
+    print("| ---: | ---: | ---: | ---: |")
+    for n in (2, 3, 5, 8, 12, 16, 24, 32, 48, 64, 96, 128):
+        cand = np.sort(rng.choice(matrix.shape[1], n, replace=False)).astype(np.int64)
+        table, _ = _xlogx_table(n)
+        out = [np.zeros(len(rows), np.int64) for _ in range(4)]
+
+        def by_row(cand=cand, table=table, out=out):
+            partition.bucket_stats_rows(matrix, rows, cand, 243, table, *out, 0, len(rows))
+
+        def by_column(cand=cand, table=table, out=out):
+            partition.bucket_stats_columns(columns, rows, cand, table, *out, 0, len(rows))
+
+        by_row(), by_column()
+        r, c = paired_medians(by_row, by_column, budget)
+        print(f"| {n} | {r * 1e3:.3f} ms | {c * 1e3:.3f} ms | {c / r:.2f} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--budget", type=float, default=0.25,
                         help="seconds of alternating calls per size and condition")
+    parser.add_argument("--columns", action="store_true",
+                        help="row kernel against column kernel instead (one thread)")
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..",
                                                          "shared", "data"))
     args = parser.parse_args()
     guesses = wordle.load_words(os.path.join(args.shared, "wordle", "guesses.txt"))
     answers = wordle.load_words(os.path.join(args.shared, "wordle", "answers.txt"))
     matrix = wordle.pattern_matrix(guesses, answers)
+    if args.columns:
+        return columns_table(matrix, args.budget)
     weights = np.random.default_rng(1).random(len(answers)) + 0.01
     numba.set_num_threads(args.threads)
     all_cases = list(cases(guesses, answers, matrix, weights, args.threads))

@@ -128,8 +128,8 @@ PARALLEL_WORK = 7_000_000
 
 #: Candidate sets up to this size are scored from :func:`answer_major` when the caller
 #: passes it. Measured against the row kernel, one thread, all 12,972 guesses over random
-#: sets of the 2,315 answers (``benchmarks/thresholds.py --columns``): 0.30x the time for 2
-#: candidates, 0.35x for 5, 0.12-0.5x for 8-32, 0.65x for 64, 0.9-1.1x for 96-128.
+#: sets of the 2,315 answers (``benchmarks/thresholds.py --columns``, two runs): 0.3-0.45x
+#: the time for 2-8 candidates, 0.05-0.5x for 12-48, 0.6-0.85x for 64, 0.9-1.1x for 96-128.
 COLUMNS_MAX = 64
 
 _answer_major: tuple | None = None      # (weak reference to a matrix, its transpose)
