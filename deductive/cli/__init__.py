@@ -26,7 +26,7 @@ def cli(threads):
     Examples:
       deductive wordle openers --top 10
       deductive wordle pattern crane trace
-      deductive --threads 1 wordle bench --solver entropy --opener salet
+      deductive --threads 1 wordle bench --solver entropy --opener raise
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
       deductive mines bench --preset expert --player best --games 1000
       deductive cache info

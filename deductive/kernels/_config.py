@@ -21,17 +21,18 @@ CHUNKS_PER_THREAD = 8
 #: numba's threading layer for the parallel kernels, unless the user chose one (the
 #: ``NUMBA_THREADING_LAYER`` variable, or ``numba.config.THREADING_LAYER`` set before the
 #: first parallel call). Why workqueue: its threads wait on a condition variable, so
-#: waiting costs no CPU, and a busy neighbour slows a kernel in proportion. GNU OpenMP, the
-#: layer numba would pick, spins while it waits for its slowest thread: on this 2-core
-#: machine, beside one CPU-bound process, a parallel call of 0.3 ms took 8-25 ms and the
-#: entropy benchmark 3-7x its single-thread time. ``OMP_WAIT_POLICY=PASSIVE`` cures that,
-#: but libgomp reads it only from the environment when it loads (we would have to change
-#: the caller's environment, and it is too late if another library loaded libgomp first);
-#: TBB waits passively and balances by work stealing, but numba finds the pip wheel's
-#: libtbb only with LD_LIBRARY_PATH set. Measured alike above the drivers' thresholds
-#: (``benchmarks/thresholds.py``, ``benchmarks/contention.py``). Workqueue is fork-safe but
-#: not thread-safe: the drivers hold one lock around the parallel kernels and run the
-#: serial twin in any other thread meanwhile (``deductive.engine._parallel.run_rows``).
+#: waiting costs no CPU, and a busy neighbour slows a kernel in proportion. GNU OpenMP,
+#: the layer numba would pick, spins while it waits for its slowest thread: on this
+#: 2-core machine, beside one CPU-bound process, parallel calls that take 0.2-2.5 ms
+#: serially took 8-25 ms, and the entropy benchmark 3x its single-thread time.
+#: ``OMP_WAIT_POLICY=PASSIVE`` cures that, but libgomp reads it only from the environment
+#: when it loads (we would have to change the caller's environment, and it is too late if
+#: another library loaded libgomp first); TBB waits passively and balances by work
+#: stealing, but numba finds the pip wheel's libtbb only with LD_LIBRARY_PATH set. With
+#: the drivers' thresholds the four measured alike (``benchmarks/contention.py --env
+#: NUMBA_THREADING_LAYER=...``; README). Workqueue is fork-safe but not thread-safe: the
+#: drivers hold one lock around the parallel kernels and run the serial twin in any other
+#: thread meanwhile (``deductive.engine._parallel.run_rows``).
 THREADING_LAYER = "workqueue"
 
 
