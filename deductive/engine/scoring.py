@@ -141,7 +141,8 @@ def answer_major(matrix: np.ndarray) -> np.ndarray:
 
     The copy of the last matrix asked for is kept (and dropped when that matrix is freed),
     so a search or a benchmark builds it once: about as large as the matrix, and built in
-    a few milliseconds per million codes.
+    a few milliseconds per million codes. It is not refreshed if the matrix is changed in
+    place afterwards (deductive never does; a changed matrix wants a new array).
     """
     global _answer_major
     kept = _answer_major

@@ -48,8 +48,8 @@ class Solver(abc.ABC):
 WEIGHTED_PARALLEL_WORK = 7_000_000
 
 
-def _metric_key(game, state, rows, metric, columns=False):
-    """Per-row score to minimise, the stats, and the entropy of each row (``columns``:
+def _metric_key(game, state, rows, metric, use_columns=False):
+    """Per-row score to minimise, the stats, and the entropy of each row (``use_columns``:
     score small candidate sets from the answer-major matrix, for callers that score many)."""
     from ..kernels.partition import (weighted_entropy, weighted_entropy_columns,
                                      weighted_entropy_rows)
@@ -58,7 +58,7 @@ def _metric_key(game, state, rows, metric, columns=False):
 
     n_codes = n_patterns(min(game.length, 12))
     # fewer candidates than codes: the column kernels give the row kernels' bits exactly
-    small = columns and 0 < len(state.candidates) <= min(COLUMNS_MAX, n_codes - 1)
+    small = use_columns and 0 < len(state.candidates) <= min(COLUMNS_MAX, n_codes - 1)
     stats = partition_stats(game.matrix, state.candidates, rows,
                             columns=answer_major(game.matrix) if small else None)
     entropy = stats.entropy
@@ -89,7 +89,7 @@ def rank_pool(game, state, rows, metric):
 
 def best_in_pool(game, state, rows, metric) -> int:
     """The best guess index of ``rows`` under the tie rule, in O(len(rows))."""
-    key, _, _ = _metric_key(game, state, rows, metric, columns=True)
+    key, _, _ = _metric_key(game, state, rows, metric, use_columns=True)
     tied = rows[key == key.min()]
     if len(tied) > 1:
         cand = tied[game.is_candidate(state.candidates, tied)]
