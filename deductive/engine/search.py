@@ -51,7 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DeductiveError
-from .scoring import partition_stats
+from .scoring import COLUMNS_MAX, answer_major, partition_stats
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE"]
 
@@ -137,6 +137,11 @@ class TreeSearch:
         self.memo: dict = {}
         self.nodes = 0
 
+    def _columns(self, n):
+        """The answer-major matrix for a set of n candidates, when it is small enough to
+        gain by it (built at the first such node)."""
+        return answer_major(self.matrix) if n <= COLUMNS_MAX else None
+
     # -- keys and splits -------------------------------------------------------------------
     @staticmethod
     def _key(cands, allowed):
@@ -215,7 +220,7 @@ class TreeSearch:
         n = len(cands)
         rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
                 else np.flatnonzero(allowed).astype(np.int64))
-        stats = partition_stats(self.matrix, cands, rows)
+        stats = partition_stats(self.matrix, cands, rows, columns=self._columns(n))
         in_set = self.game.is_candidate(cands, rows)
         bound = guess_lower_bound(n, stats.buckets, in_set)
         useful = (stats.buckets > 1) | in_set
