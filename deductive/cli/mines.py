@@ -9,6 +9,7 @@ import click
 from ._common import (
     SEED,
     Group,
+    MemorySize,
     OutputFile,
     dask_options,
     dask_timeout,
@@ -57,6 +58,9 @@ _position_args = [
     click.argument("position_file", metavar="FILE"),
     click.option("--mines", "mines_total", type=click.IntRange(min=0), required=True,
                  help="Total number of mines on the board (flags included)."),
+    click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
+                 help="Memory the exact count of a big component may hold (e.g. 2G; "
+                      "default: a quarter of the memory available). Past it: one error line."),
 ]
 
 
@@ -71,7 +75,7 @@ def _position_command(func):
 @click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG heat map of the probabilities.")
 @json_option
-def probs(position_file, mines_total, plot_path, as_json):
+def probs(position_file, mines_total, max_memory, plot_path, as_json):
     """Exact mine probability of every covered cell of a position.
 
     FILE has one line per row: x covered, 0-8 or . revealed, * or F flagged (- reads
@@ -84,7 +88,7 @@ def probs(position_file, mines_total, plot_path, as_json):
     from ..engine.minesweeper import analyze
 
     position = _read_position(position_file, mines_total)
-    analysis = analyze(position)
+    analysis = analyze(position, max_memory=max_memory)
     grid = analysis.grid()
     if plot_path:
         from ..plot import plot_mine_probabilities
@@ -104,7 +108,7 @@ def probs(position_file, mines_total, plot_path, as_json):
 @mines.command()
 @_position_command
 @json_option
-def deduce(position_file, mines_total, as_json):
+def deduce(position_file, mines_total, max_memory, as_json):
     """List the cells that are safe or mines in every arrangement (row, column from 1).
 
     \b
@@ -114,7 +118,7 @@ def deduce(position_file, mines_total, as_json):
     from ..engine.minesweeper import analyze
 
     position = _read_position(position_file, mines_total)
-    analysis = analyze(position)
+    analysis = analyze(position, max_memory=max_memory)
 
     def rc(cell):
         return [int(cell) // position.cols + 1, int(cell) % position.cols + 1]

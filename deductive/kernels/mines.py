@@ -358,6 +358,10 @@ def count_component(boxes, box_size, box_cons_ptr, box_cons, cons_value, binom, 
     return nodes
 
 
+#: Largest boxes x (cells + 1) block a component may have to be enumerated.
+MAX_BLOCK = 1 << 21
+
+
 @njit(cache=CACHE, **SERIAL)
 def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, binom, budget):
     """Count every component, its boxes ordered breadth-first through shared constraints.
@@ -434,15 +438,23 @@ def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, bi
     w_ptr = np.zeros(n_comp + 1, np.int64)
     for i in range(n_comp):
         w_ptr[i + 1] = w_ptr[i] + comp_width[i]
+    # a component whose per-box vectors alone would pass MAX_BLOCK entries is left to the
+    # tree decomposition (nodes -1, empty block): enumerating it could never finish anyway
+    enumerate_it = np.empty(n_comp, np.bool_)
     s_ptr = np.zeros(n_comp + 1, np.int64)
     for i in range(n_comp):
-        s_ptr[i + 1] = s_ptr[i] + comp_width[i] * (comp_ptr[i + 1] - comp_ptr[i])
+        block = comp_width[i] * (comp_ptr[i + 1] - comp_ptr[i])
+        enumerate_it[i] = block <= MAX_BLOCK
+        s_ptr[i + 1] = s_ptr[i] + (block if enumerate_it[i] else 0)
     weights = np.zeros(w_ptr[n_comp], np.float64)
     mines_in_box = np.zeros(s_ptr[n_comp], np.float64)
     kmin = np.zeros(s_ptr[n_comp], np.int64)
     kmax = np.zeros(s_ptr[n_comp], np.int64)
     nodes = np.zeros(n_comp, np.int64)
     for i in range(n_comp):
+        if not enumerate_it[i]:
+            nodes[i] = -1
+            continue
         boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
         width = comp_width[i]
         nb = boxes.shape[0]

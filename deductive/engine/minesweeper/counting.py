@@ -45,6 +45,10 @@ _NEG = -np.inf
 STEP_BUDGET = 3_000_000_000
 
 
+#: Natural log of the largest key space of a bag (keys are int64 mixed-radix numbers).
+_KEY_LOG = 62 * math.log(2)
+
+
 class CountingBudgetError(DeductiveError, MemoryError):
     """The exact count of a component needs more memory than the budget allows."""
 
@@ -83,11 +87,19 @@ def elimination_bags(n_cons: int, cons_lists, values=None):
         adj[v].discard(v)
     logs = [math.log(8 + 1 if values is None else values[v] + 1) for v in range(n_cons)]
     best = None
-    for order in (_min_fill_order(adj), list(range(n_cons))):
-        bags = _bags(adj, order)
-        cost = sum(math.exp(min(sum(logs[a] for a in bag), 700.0)) for bag in bags)
+    for make in (_min_fill_order, lambda adj, logs: list(range(n_cons))):
+        order = make(adj, logs)
+        bags = None if order is None else _bags(adj, order, logs)
+        if bags is None:
+            continue                       # a bag's keys would not fit in 62 bits
+        cost = sum(math.exp(sum(logs[a] for a in bag)) for bag in bags)
         if best is None or cost < best[0]:
             best = (cost, order, bags)
+    if best is None:
+        raise CountingBudgetError(
+            f"a frontier component of {n_cons} numbers is too entangled to count exactly "
+            "(a bag of its tree decomposition needs keys of more than 62 bits); reveal more "
+            "cells to split it")
     _, order, bags = best
     pos = [0] * n_cons
     for i, v in enumerate(order):
@@ -99,19 +111,23 @@ def elimination_bags(n_cons: int, cons_lists, values=None):
     return order, bags, parent
 
 
-def _bags(adj, order):
+def _bags(adj, order, logs):
+    """The bags of an elimination order, or None once one passes the 62-bit key limit."""
     adj = [set(a) for a in adj]
     bags = [None] * len(adj)
     for v in order:
         nb = sorted(adj[v])
         bags[v] = [v] + nb
+        if logs[v] + sum(logs[a] for a in nb) > _KEY_LOG:
+            return None
         for a in nb:
             adj[a].discard(v)
             adj[a].update(x for x in nb if x != a)
     return bags
 
 
-def _min_fill_order(adj):
+def _min_fill_order(adj, logs):
+    """Min-fill elimination order, or None once a bag passes the 62-bit key limit."""
     adj = [set(a) for a in adj]
     n_cons = len(adj)
 
@@ -137,6 +153,8 @@ def _min_fill_order(adj):
         done[v] = True
         order.append(v)
         nb = sorted(adj[v])
+        if logs[v] + sum(logs[a] for a in nb) > _KEY_LOG:
+            return None
         for a in nb:
             adj[a].discard(v)
             adj[a].update(x for x in nb if x != a)
