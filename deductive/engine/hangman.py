@@ -20,6 +20,10 @@ Strategies (registry :data:`STRATEGIES`; ties always go to the earliest letter):
     most ``exact_limit`` words (default 16) and the rollout would lose some of them, an
     exact memoised search over the partition tree with an upper bound takes over: there it
     is optimal.
+``optimal``
+    The most words (prior weight) won with L lives, by exact search over the whole list
+    (:mod:`deductive.engine.hangman_exact`); once a word is lost it finishes with
+    ``min-miss``, as with ``best-lives``.
 """
 
 from __future__ import annotations
@@ -41,9 +45,10 @@ STRATEGIES = {
     "max-hit": "the letter most likely in the word under the prior",
     "entropy": "the letter whose position split has the most entropy",
     "best-lives": "maximise the chance to win with L lives (rollout, exact on small sets)",
+    "optimal": "the most words won with L lives (exact search over the whole list)",
 }
 PRIORS = ("uniform", "frequency")
-_CODES = {"min-miss": 0, "max-hit": 1, "entropy": 2, "best-lives": 3}
+_CODES = {"min-miss": 0, "max-hit": 1, "entropy": 2, "best-lives": 3, "optimal": -1}
 _LOWER = re.compile(r"[a-z]+")
 MAX_LENGTH = 32
 
@@ -151,6 +156,7 @@ class SweepResult:
     strategy: str
     seconds: float
     weights: np.ndarray     # prior weight of each word
+    exact: object = None    # optimal: the ExactPlay (its tree and search statistics)
 
     @property
     def words(self) -> int:
@@ -263,6 +269,12 @@ class Hangman:
             raise DeductiveError(f"lives must be at least 1, not {lives}")
         n = len(self.words)
         start = time.perf_counter()
+        if code < 0:
+            play = self.exact().play(lives)
+            order = np.lexsort((self.word_array, play.count, play.wrong))
+            return SweepResult(play.wrong[order], play.count[order], play.letters[order],
+                               self.word_array[order], lives, strategy,
+                               time.perf_counter() - start, self.weights[order], play)
         wrong = np.zeros(n, np.int64)
         count = np.zeros(n, np.int64)
         letters = np.zeros((n, 26), np.uint8)
@@ -278,6 +290,15 @@ class Hangman:
         seconds = time.perf_counter() - start
         return SweepResult(wrong[order], count[order], letters[order], self.word_array[order],
                            lives, strategy, seconds, self.weights[order])
+
+    def exact(self, memory: int | None = None):
+        """The exact solver of this list (:class:`~deductive.engine.hangman_exact.ExactHangman`),
+        made once and kept, so that sweeps with several lives share its memo."""
+        from .hangman_exact import DEFAULT_MEMORY, ExactHangman
+
+        if getattr(self, "_exact", None) is None or (memory and memory != self._exact.memory):
+            self._exact = ExactHangman(self, memory=memory or DEFAULT_MEMORY)
+        return self._exact
 
     # -- the assistant ------------------------------------------------------------------
     def candidates(self, pattern: str, wrong: str = "") -> list[int]:
@@ -331,6 +352,10 @@ class Hangman:
         idx = np.asarray(candidates, dtype=np.int64).copy()
         guessed_bits = sum(1 << (ord(ch) - 97) for ch in set(guessed))
         code = _strategy_code(strategy)
+        if code < 0:
+            words = [self.words.words[k] for k in idx]
+            sub = Hangman(words, prior=self.prior, lang=self.lang)
+            return sub.exact().first_letter(lives_left)
         if code == kh.BEST_LIVES:
             if len(idx) <= 16:
                 _, letter = _ExactSolver(self.masks, self.weights, lives_left).best(

@@ -554,23 +554,27 @@ def _k3(missed, lives):
     return np.uint64(missed) | (np.uint64(lives) << np.uint64(LIVES_SHIFT))
 
 
-@njit(cache=CACHE, **SERIAL)
-def search(masks, presence, weights, fweights, uniform, idx, lo, hi, lives, open_mask, guessed,
-           k0, k1, k2, missed, alpha, keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats):
-    """The value of ``idx[lo:hi]`` with ``lives`` lives if it exceeds ``alpha``, else an
-    upper bound at most ``alpha`` (see the module docstring).
+#: Frames of the search's stack: one a guess, and a letter is never guessed twice.
+MAX_DEPTH = 28
+#: Search results of ``_enter``.
+_DONE = 0
+_EXPAND = 1
 
-    ``open_mask``: positions not revealed; ``guessed``: letters guessed (bits);
-    ``k0, k1, k2``: the revealed pattern; ``missed``: the missed letters (bits). Reorders
-    the segment. When ``stats[ST_FULL]`` is set on return, the table is full and the
-    result is meaningless: grow the table and search again.
-    """
+
+@njit(cache=CACHE, **SERIAL)
+def _enter(masks, presence, weights, fweights, uniform, idx, lo, hi, lives, guessed, k0, k1,
+           k2, missed, alpha, keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats):
+    """A state's first steps: trivial values, the memo, its bound and (unless the bound
+    cuts it off) min-miss's lower bound. Returns (``_DONE``, value, ...) when the state
+    needs no expansion, else (``_EXPAND``, slot, lo, letter, mode) with the entry stored
+    (the value field then holds the state's upper bound)."""
     stats[ST_NODES] += 1
     n = hi - lo
     if lives <= 0:
-        return np.int64(0)
+        return _DONE, np.int64(0), -1, np.int64(0), np.int64(-1), np.int64(0)
     if n <= lives:
-        return segment_weight(weights, idx, lo, hi)
+        return _DONE, segment_weight(weights, idx, lo, hi), -1, np.int64(0), np.int64(-1), \
+            np.int64(0)
     k3 = _k3(missed, lives)
     slot = table_find(keys, t_size, k0, k1, k2, k3)
     if slot >= 0:
@@ -599,112 +603,242 @@ def search(masks, presence, weights, fweights, uniform, idx, lo, hi, lives, open
         slot = table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, k0, k1, k2, k3, node_lo,
                            node_hi, best_letter, best_mode, n, stats)
         if stats[ST_FULL]:
-            return np.int64(0)
+            return _DONE, np.int64(0), -1, np.int64(0), np.int64(-1), np.int64(0)
     if node_lo == node_hi or node_hi <= alpha:
-        return node_hi
+        return _DONE, node_hi, slot, node_lo, best_letter, best_mode
     stats[ST_EXPANDED] += 1
-    total_weight = segment_weight(weights, idx, lo, hi)
-    order = np.empty(26, np.int64)
-    miss = np.empty(26, np.int64)
-    n_miss = np.empty(26, np.int64)
-    n_letters = _letter_order(masks, presence, weights, idx, lo, hi, order, miss, n_miss)
-    best = node_lo
-    bound = node_lo          # the largest upper bound of a letter refuted
-    starts = np.empty(n + 2, np.int64)
-    gkeys = np.empty(n + 1, np.uint32)
-    u_open = popcount(open_mask)
-    for li in range(n_letters):
-        c = order[li]
-        floor = best if best > alpha else alpha
-        # before splitting: the hits win at most their weight, the misses their bound
-        if miss[c] > 0:
-            mb, _, _ = _bound_of(keys, t_lo, t_hi, t_size, miss[c], n_miss[c], lives - 1, k0, k1,
-                                 k2,
-                                 _k3(missed | (np.int64(1) << c), lives - 1), wtab, u_open,
-                                 uniform)
-            quick = total_weight - miss[c] + mb
-            if quick <= floor:
-                if quick > bound:
-                    bound = quick
+    return _EXPAND, node_hi, slot, node_lo, best_letter, best_mode
+
+
+@njit(cache=CACHE, **SERIAL)
+def _bound_letter(masks, presence, weights, uniform, idx, lo, hi, lives, open_mask, k0, k1, k2,
+                  missed, c, floor, starts, gkeys, val, exact, corder, keys, t_lo, t_hi,
+                  t_letter, t_mode, t_size, wtab, stats):
+    """Split the set by letter c and bound each child: from the memo, trivially, by the
+    count table, and, while that does not refute the letter (sum at most ``floor``), by
+    :func:`state_bound` for the children never seen (stored). Fills the arrays; returns
+    (groups, the sum of the children's bounds). Children are ordered largest bound first
+    (``corder``): the likeliest to be overestimated."""
+    groups = split_segment(masks, idx, lo, hi, c, starts, gkeys)
+    known = np.zeros(groups, np.bool_)
+    total = np.int64(0)
+    for g in range(groups):
+        c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, lives, open_mask, c, gkeys[g])
+        v, ex, kn = _bound_of(keys, t_lo, t_hi, t_size,
+                              segment_weight(weights, idx, starts[g], starts[g + 1]),
+                              starts[g + 1] - starts[g], cl, c0, c1, c2, _k3(cm, cl), wtab,
+                              popcount(cu), uniform)
+        val[g] = v
+        exact[g] = ex
+        known[g] = kn
+        total += v
+    order = np.argsort(-val[:groups], kind="mergesort")
+    for gi in range(groups):
+        corder[gi] = order[gi]
+    for gi in range(groups):
+        if total <= floor:
+            break
+        g = corder[gi]
+        if known[g]:
+            continue
+        c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, lives, open_mask, c, gkeys[g])
+        stats[ST_BOUNDS] += 1
+        v = state_bound(masks, presence, weights, uniform, idx, starts[g], starts[g + 1], cl,
+                        wtab)
+        table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, c0, c1, c2, _k3(cm, cl),
+                    np.int64(0), v, np.int64(-1), np.int64(0), starts[g + 1] - starts[g], stats)
+        if stats[ST_FULL]:
+            return groups, total
+        total += v - val[g]
+        val[g] = v
+    return groups, total
+
+
+@njit(cache=CACHE, **SERIAL)
+def search(masks, presence, weights, fweights, uniform, idx, lo, hi, lives, open_mask, guessed,
+           k0, k1, k2, missed, alpha, keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats):
+    """The value of ``idx[lo:hi]`` with ``lives`` lives if it exceeds ``alpha``, else an
+    upper bound at most ``alpha`` (see the module docstring).
+
+    ``open_mask``: positions not revealed; ``guessed``: letters guessed (bits);
+    ``k0, k1, k2``: the revealed pattern; ``missed``: the missed letters (bits). Reorders
+    the segment. When ``stats[ST_FULL]`` is set on return, the table is full and the
+    result is meaningless: grow the table and search again.
+
+    Depth first with an explicit stack of frames (one a state on the path; numba caches
+    no recursive function that another calls). A state tries its letters in order; a
+    letter whose children's bounds sum above the floor (the best so far, or alpha) has
+    its children searched one by one, each needing more than the floor less the others'
+    values; the first that falls short refutes the letter.
+    """
+    n_all = hi - lo
+    f_lo = np.empty(MAX_DEPTH, np.int64)
+    f_hi = np.empty(MAX_DEPTH, np.int64)
+    f_lives = np.empty(MAX_DEPTH, np.int64)
+    f_open = np.empty(MAX_DEPTH, np.int64)
+    f_guessed = np.empty(MAX_DEPTH, np.int64)
+    f_missed = np.empty(MAX_DEPTH, np.int64)
+    f_alpha = np.empty(MAX_DEPTH, np.int64)
+    f_key = np.empty((MAX_DEPTH, 3), np.uint64)
+    f_slot = np.empty(MAX_DEPTH, np.int64)
+    f_nhi = np.empty(MAX_DEPTH, np.int64)
+    f_best = np.empty(MAX_DEPTH, np.int64)
+    f_letter = np.empty(MAX_DEPTH, np.int64)
+    f_mode = np.empty(MAX_DEPTH, np.int64)
+    f_bound = np.empty(MAX_DEPTH, np.int64)
+    f_weight = np.empty(MAX_DEPTH, np.int64)
+    f_nlet = np.empty(MAX_DEPTH, np.int64)
+    f_li = np.empty(MAX_DEPTH, np.int64)
+    f_groups = np.empty(MAX_DEPTH, np.int64)
+    f_gi = np.empty(MAX_DEPTH, np.int64)
+    f_total = np.empty(MAX_DEPTH, np.int64)
+    f_floor = np.empty(MAX_DEPTH, np.int64)
+    f_order = np.empty((MAX_DEPTH, 26), np.int64)
+    f_miss = np.empty((MAX_DEPTH, 26), np.int64)
+    f_nmiss = np.empty((MAX_DEPTH, 26), np.int64)
+    a_starts = np.empty((MAX_DEPTH, n_all + 2), np.int64)
+    a_gkeys = np.empty((MAX_DEPTH, n_all + 1), np.uint32)
+    a_val = np.empty((MAX_DEPTH, n_all + 1), np.int64)
+    a_exact = np.empty((MAX_DEPTH, n_all + 1), np.bool_)
+    a_corder = np.empty((MAX_DEPTH, n_all + 1), np.int64)
+    # frame 0
+    f_lo[0], f_hi[0], f_lives[0], f_open[0], f_guessed[0] = lo, hi, lives, open_mask, guessed
+    f_missed[0], f_alpha[0] = missed, alpha
+    f_key[0, 0], f_key[0, 1], f_key[0, 2] = k0, k1, k2
+    d = 0
+    entering = True
+    ret = np.int64(0)
+    while True:
+        a, b, life = f_lo[d], f_hi[d], f_lives[d]
+        q0, q1, q2 = f_key[d, 0], f_key[d, 1], f_key[d, 2]
+        miss_bits = f_missed[d]
+        if entering:
+            entering = False
+            status, value, slot, node_lo, letter, mode = _enter(
+                masks, presence, weights, fweights, uniform, idx, a, b, life, f_guessed[d], q0,
+                q1, q2, miss_bits, f_alpha[d], keys, t_lo, t_hi, t_letter, t_mode, t_size,
+                wtab, stats)
+            if stats[ST_FULL]:
+                return np.int64(0)
+            if status == _DONE:
+                ret = value
+                if d == 0:
+                    return ret
+                d -= 1
                 continue
-        groups = split_segment(masks, idx, lo, hi, c, starts, gkeys)
-        val = np.empty(groups, np.int64)
-        exact = np.zeros(groups, np.bool_)
-        known = np.zeros(groups, np.bool_)
-        total = np.int64(0)
-        for g in range(groups):
-            c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, lives, open_mask, c, gkeys[g])
-            v, ex, kn = _bound_of(keys, t_lo, t_hi, t_size,
-                                  segment_weight(weights, idx, starts[g], starts[g + 1]),
-                                  starts[g + 1] - starts[g], cl, c0, c1, c2, _k3(cm, cl), wtab,
-                                  popcount(cu), uniform)
-            val[g] = v
-            exact[g] = ex
-            known[g] = kn
-            total += v
-        # the children most likely overestimated first: largest bound first
-        corder = np.argsort(-val, kind="mergesort")
-        # bound the children never seen (stored, so that their search starts from it) until
-        # the letter is refuted without searching any
-        for gi in range(groups):
-            if total <= floor:
+            f_slot[d], f_nhi[d], f_best[d], f_letter[d], f_mode[d] = slot, value, node_lo, \
+                letter, mode
+            f_bound[d] = node_lo          # the largest upper bound of a letter refuted
+            f_weight[d] = segment_weight(weights, idx, a, b)
+            f_nlet[d] = _letter_order(masks, presence, weights, idx, a, b, f_order[d],
+                                      f_miss[d], f_nmiss[d])
+            f_li[d] = 0
+            f_gi[d] = -1                  # no letter under way
+        else:
+            # back from child f_corder[f_gi]: fold in its result
+            g = a_corder[d, f_gi[d]]
+            rest = f_total[d] - a_val[d, g]
+            a_exact[d, g] = ret > f_floor[d] - rest
+            a_val[d, g] = ret
+            f_total[d] = rest + ret
+            if f_total[d] <= f_floor[d]:
+                f_gi[d] = f_groups[d]     # refuted: no more children
+            else:
+                f_gi[d] += 1
+        # the letter under way: its next child to search, or its end
+        pushed = False
+        while not pushed:
+            if f_gi[d] >= 0:
+                groups = f_groups[d]
+                gi = f_gi[d]
+                while gi < groups and a_exact[d, a_corder[d, gi]]:
+                    gi += 1
+                f_gi[d] = gi
+                if gi < groups and f_total[d] > f_floor[d]:
+                    g = a_corder[d, gi]
+                    c = f_order[d, f_li[d]]
+                    c0, c1, c2, cm, cl, cu = _child(q0, q1, q2, miss_bits, life, f_open[d], c,
+                                                    a_gkeys[d, g])
+                    e = d + 1
+                    f_lo[e], f_hi[e] = a_starts[d, g], a_starts[d, g + 1]
+                    f_lives[e], f_open[e], f_missed[e] = cl, cu, cm
+                    f_guessed[e] = f_guessed[d] | (np.int64(1) << c)
+                    f_key[e, 0], f_key[e, 1], f_key[e, 2] = c0, c1, c2
+                    f_alpha[e] = f_floor[d] - (f_total[d] - a_val[d, g])
+                    d = e
+                    entering = True
+                    pushed = True
+                    continue
+                # the letter is done
+                total = f_total[d]
+                all_exact = True
+                for g in range(groups):
+                    if not a_exact[d, g]:
+                        all_exact = False
+                        break
+                if all_exact and total > f_best[d]:
+                    f_best[d] = total
+                    f_letter[d] = f_order[d, f_li[d]]
+                    f_mode[d] = SEARCHED
+                elif total > f_bound[d]:
+                    f_bound[d] = total
+                f_gi[d] = -1
+                f_li[d] += 1
+            # the next letter worth searching
+            started = False
+            while f_li[d] < f_nlet[d]:
+                c = f_order[d, f_li[d]]
+                floor = f_best[d] if f_best[d] > f_alpha[d] else f_alpha[d]
+                # before splitting: the hits win at most their weight, the misses their bound
+                if f_miss[d, c] > 0:
+                    mb, _, _ = _bound_of(keys, t_lo, t_hi, t_size, f_miss[d, c], f_nmiss[d, c],
+                                         life - 1, q0, q1, q2,
+                                         _k3(miss_bits | (np.int64(1) << c), life - 1), wtab,
+                                         popcount(f_open[d]), uniform)
+                    quick = f_weight[d] - f_miss[d, c] + mb
+                    if quick <= floor:
+                        if quick > f_bound[d]:
+                            f_bound[d] = quick
+                        f_li[d] += 1
+                        continue
+                groups, total = _bound_letter(
+                    masks, presence, weights, uniform, idx, a, b, life, f_open[d], q0, q1, q2,
+                    miss_bits, c, floor, a_starts[d], a_gkeys[d], a_val[d], a_exact[d],
+                    a_corder[d], keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats)
+                if stats[ST_FULL]:
+                    return np.int64(0)
+                if total <= floor:
+                    if total > f_bound[d]:
+                        f_bound[d] = total
+                    f_li[d] += 1
+                    continue
+                f_groups[d], f_total[d], f_floor[d], f_gi[d] = groups, total, floor, 0
+                started = True
                 break
-            g = corder[gi]
-            if known[g]:
+            if started:
                 continue
-            c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, lives, open_mask, c, gkeys[g])
-            stats[ST_BOUNDS] += 1
-            v = state_bound(masks, presence, weights, uniform, idx, starts[g], starts[g + 1], cl,
-                            wtab)
-            table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, c0, c1, c2, _k3(cm, cl),
-                        np.int64(0), v, np.int64(-1), np.int64(0), starts[g + 1] - starts[g],
+            # every letter done: the state's result
+            best = f_best[d]
+            node_hi = f_nhi[d]
+            if best > f_alpha[d]:
+                node_lo = best
+                node_hi = best
+                ret = best
+            else:
+                node_lo = best
+                bound = f_bound[d]
+                if bound < node_hi:
+                    node_hi = bound if bound > best else best
+                ret = node_hi
+            table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, q0, q1, q2,
+                        _k3(miss_bits, life), node_lo, node_hi, f_letter[d], f_mode[d], b - a,
                         stats)
             if stats[ST_FULL]:
                 return np.int64(0)
-            total += v - val[g]
-            val[g] = v
-        if total <= floor:
-            if total > bound:
-                bound = total
-            continue
-        for gi in range(groups):
-            g = corder[gi]
-            if exact[g]:
-                continue
-            c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, lives, open_mask, c, gkeys[g])
-            rest = total - val[g]
-            v = search(masks, presence, weights, fweights, uniform, idx, starts[g],
-                       starts[g + 1], cl, cu, guessed | (np.int64(1) << c), c0, c1, c2, cm,
-                       floor - rest, keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats)
-            if stats[ST_FULL]:
-                return np.int64(0)
-            exact[g] = v > floor - rest
-            val[g] = v
-            total = rest + v
-            if total <= floor:
-                break
-        all_exact = True
-        for g in range(groups):
-            if not exact[g]:
-                all_exact = False
-        if all_exact and total > best:
-            best = total
-            best_letter = c
-            best_mode = SEARCHED
-        elif total > bound:
-            bound = total
-    if best > alpha:
-        node_lo = best
-        node_hi = best
-        result = best
-    else:
-        node_lo = best
-        if bound < node_hi:
-            node_hi = bound if bound > best else best
-        result = node_hi
-    table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, k0, k1, k2, k3, node_lo, node_hi,
-                best_letter, best_mode, n, stats)
-    return result
+            if d == 0:
+                return ret
+            d -= 1
+            break
 
 
 @njit(cache=CACHE, **SERIAL)
@@ -780,89 +914,156 @@ def evil_search(masks, presence, ones, idx, lo, hi, open_mask, k0, k1, k2, misse
     E(miss) + 1 and E(hit group) over the hit groups (0 for one word). Memoised under the
     same keys as :func:`search` with the lives field set to ``EVIL_LIVES``; entries hold
     [lo, hi] bounds on E and, once exact, the letter. Bounds: E <= n - 1 (every splitting
-    guess leaves fewer words), and E >= l whenever :func:`state_bound` shows that l lives
-    lose a word. A free letter is played at once (E of a set is at least E of each part).
-    ``ones``: unit weights.
+    guess leaves fewer words); E >= l whenever :func:`state_bound` shows that l lives lose
+    a word, E >= the clique bound, and E >= E of any part. A free letter is played at once
+    (E of a set is at least E of each part). ``ones``: unit weights. An explicit stack, as
+    in :func:`search`; a letter must beat the best so far (and ``beta``) on every child,
+    the miss group first.
     """
-    stats[ST_NODES] += 1
-    n = hi - lo
-    if n <= 1:
-        return np.int64(0)
-    k3 = _k3(missed, EVIL_LIVES)
-    slot = table_find(keys, t_size, k0, k1, k2, k3)
-    if slot >= 0:
-        node_lo = t_lo[slot]
-        node_hi = t_hi[slot]
-        best_letter = np.int64(t_letter[slot])
-    else:
-        stats[ST_BOUNDS] += 1
-        node_lo = evil_lower(masks, presence, ones, idx, lo, hi, wtab)
-        node_hi = np.int64(n - 1)
-        best_letter = np.int64(-1)
-        slot = table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, k0, k1, k2, k3, node_lo,
-                           node_hi, best_letter, np.int64(0), n, stats)
-        if stats[ST_FULL]:
-            return np.int64(0)
-    if node_lo == node_hi or node_lo >= beta:
-        return node_lo
-    stats[ST_EXPANDED] += 1
-    order = np.empty(26, np.int64)
+    n_all = hi - lo
+    f_lo = np.empty(MAX_DEPTH, np.int64)
+    f_hi = np.empty(MAX_DEPTH, np.int64)
+    f_open = np.empty(MAX_DEPTH, np.int64)
+    f_missed = np.empty(MAX_DEPTH, np.int64)
+    f_beta = np.empty(MAX_DEPTH, np.int64)
+    f_key = np.empty((MAX_DEPTH, 3), np.uint64)
+    f_elo = np.empty(MAX_DEPTH, np.int64)
+    f_ehi = np.empty(MAX_DEPTH, np.int64)
+    f_best = np.empty(MAX_DEPTH, np.int64)
+    f_letter = np.empty(MAX_DEPTH, np.int64)
+    f_failed = np.empty(MAX_DEPTH, np.int64)
+    f_nlet = np.empty(MAX_DEPTH, np.int64)
+    f_li = np.empty(MAX_DEPTH, np.int64)
+    f_groups = np.empty(MAX_DEPTH, np.int64)
+    f_gi = np.empty(MAX_DEPTH, np.int64)
+    f_value = np.empty(MAX_DEPTH, np.int64)
+    f_cut = np.empty(MAX_DEPTH, np.int64)
+    f_order = np.empty((MAX_DEPTH, 26), np.int64)
     miss = np.empty(26, np.int64)
     n_miss = np.empty(26, np.int64)
-    n_letters = _letter_order(masks, presence, ones, idx, lo, hi, order, miss, n_miss)
-    # ``best``: the least value of a letter found; the stored upper bound is reached by any
-    # splitting letter, so a letter must beat it to be recorded
-    best = node_hi + 1
-    failed = np.int64(n)              # least lower bound of a letter that could not win
-    starts = np.empty(n + 2, np.int64)
-    gkeys = np.empty(n + 1, np.uint32)
-    for li in range(n_letters):
-        c = order[li]
-        cut = best if best < beta else beta
-        if cut <= node_lo or node_lo >= beta:
-            break
-        groups = split_segment(masks, idx, lo, hi, c, starts, gkeys)
-        value = np.int64(0)
-        ok = True
-        for g in range(groups):       # the miss group (mask 0) first: the likeliest to fail
-            c0, c1, c2, cm, cl, cu = _child(k0, k1, k2, missed, 1, open_mask, c, gkeys[g])
-            extra = 1 if gkeys[g] == 0 else 0
-            v = evil_search(masks, presence, ones, idx, starts[g], starts[g + 1], cu, c0, c1,
-                            c2, cm, cut - extra, keys, t_lo, t_hi, t_letter, t_mode, t_size,
-                            wtab, stats)
+    a_starts = np.empty((MAX_DEPTH, n_all + 2), np.int64)
+    a_gkeys = np.empty((MAX_DEPTH, n_all + 1), np.uint32)
+    f_lo[0], f_hi[0], f_open[0], f_missed[0], f_beta[0] = lo, hi, open_mask, missed, beta
+    f_key[0, 0], f_key[0, 1], f_key[0, 2] = k0, k1, k2
+    d = 0
+    entering = True
+    ret = np.int64(0)
+    while True:
+        a, b = f_lo[d], f_hi[d]
+        q0, q1, q2 = f_key[d, 0], f_key[d, 1], f_key[d, 2]
+        miss_bits = f_missed[d]
+        k3 = _k3(miss_bits, EVIL_LIVES)
+        if entering:
+            entering = False
+            stats[ST_NODES] += 1
+            n = b - a
+            done = n <= 1
+            ret = np.int64(0)
+            node_lo = np.int64(0)
+            node_hi = np.int64(0)
+            letter = np.int64(-1)
+            if not done:
+                slot = table_find(keys, t_size, q0, q1, q2, k3)
+                if slot >= 0:
+                    node_lo, node_hi = t_lo[slot], t_hi[slot]
+                    letter = np.int64(t_letter[slot])
+                else:
+                    stats[ST_BOUNDS] += 1
+                    node_lo = evil_lower(masks, presence, ones, idx, a, b, wtab)
+                    node_hi = np.int64(n - 1)
+                    table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, q0, q1, q2, k3,
+                                node_lo, node_hi, letter, np.int64(0), n, stats)
+                    if stats[ST_FULL]:
+                        return np.int64(0)
+                if node_lo == node_hi or node_lo >= f_beta[d]:
+                    done = True
+                    ret = node_lo
+            if done:
+                if d == 0:
+                    return ret
+                d -= 1
+                continue
+            stats[ST_EXPANDED] += 1
+            f_elo[d], f_ehi[d], f_letter[d] = node_lo, node_hi, letter
+            # a letter must beat the stored upper bound, which any splitting letter reaches
+            f_best[d] = node_hi + 1
+            f_failed[d] = n            # least lower bound of a letter that could not win
+            f_nlet[d] = _letter_order(masks, presence, ones, idx, a, b, f_order[d], miss,
+                                      n_miss)
+            f_li[d] = 0
+            f_gi[d] = -1
+        else:
+            # back from child f_gi of the letter under way
+            g = f_gi[d]
+            extra = 1 if a_gkeys[d, g] == 0 else 0
+            if ret > f_elo[d]:          # a part is worth no more than the whole
+                f_elo[d] = ret
+            v = ret + extra
+            if v > f_value[d]:
+                f_value[d] = v
+            f_gi[d] = f_groups[d] if v >= f_cut[d] else g + 1
+        pushed = False
+        while not pushed:
+            if f_gi[d] >= 0:
+                if f_gi[d] < f_groups[d] and f_value[d] < f_cut[d]:
+                    g = f_gi[d]
+                    c = f_order[d, f_li[d]]
+                    c0, c1, c2, cm, cl, cu = _child(q0, q1, q2, miss_bits, 1, f_open[d], c,
+                                                    a_gkeys[d, g])
+                    e = d + 1
+                    f_lo[e], f_hi[e] = a_starts[d, g], a_starts[d, g + 1]
+                    f_open[e], f_missed[e] = cu, cm
+                    f_key[e, 0], f_key[e, 1], f_key[e, 2] = c0, c1, c2
+                    f_beta[e] = f_cut[d] - (1 if a_gkeys[d, g] == 0 else 0)
+                    d = e
+                    entering = True
+                    pushed = True
+                    continue
+                # the letter is done
+                if f_value[d] < f_cut[d]:
+                    f_best[d] = f_value[d]
+                    f_letter[d] = f_order[d, f_li[d]]
+                elif f_value[d] < f_failed[d]:
+                    f_failed[d] = f_value[d]
+                f_gi[d] = -1
+                f_li[d] += 1
+            started = False
+            if f_li[d] < f_nlet[d]:
+                cut = f_best[d] if f_best[d] < f_beta[d] else f_beta[d]
+                if cut > f_elo[d] and f_elo[d] < f_beta[d]:
+                    c = f_order[d, f_li[d]]
+                    f_groups[d] = split_segment(masks, idx, a, b, c, a_starts[d], a_gkeys[d])
+                    f_cut[d] = cut
+                    f_value[d] = 0
+                    f_gi[d] = 0
+                    started = True
+            if started:
+                continue
+            # the state's result
+            best = f_best[d]
+            node_lo, node_hi = f_elo[d], f_ehi[d]
+            mode = np.int64(0)
+            if best < f_beta[d] and best <= node_hi:
+                node_lo = best
+                node_hi = best
+                ret = best
+                mode = SEARCHED
+            elif node_lo >= f_beta[d]:
+                ret = node_lo
+            else:
+                # every letter is worth at least what it was found worth
+                low = f_failed[d] if f_failed[d] < best else best
+                if low > node_lo:
+                    node_lo = low
+                ret = node_lo
+            table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, q0, q1, q2, k3, node_lo,
+                        node_hi, f_letter[d], mode, b - a, stats)
             if stats[ST_FULL]:
                 return np.int64(0)
-            if v > node_lo:             # a part is worth no more than the whole
-                node_lo = v
-            v += extra
-            if v > value:
-                value = v
-            if v >= cut:
-                ok = False
-                break
-        if ok:
-            best = value
-            best_letter = c
-        elif value < failed:
-            failed = value
-    if best < beta and best <= node_hi:
-        node_lo = best
-        node_hi = best
-        result = best
-        mode = SEARCHED
-    elif node_lo >= beta:
-        result = node_lo
-        mode = 0
-    else:
-        # every letter is worth at least ``beta`` (or at least what it was found worth)
-        low = failed if failed < best else best
-        if low > node_lo:
-            node_lo = low
-        result = node_lo
-        mode = 0
-    table_store(keys, t_lo, t_hi, t_letter, t_mode, t_size, k0, k1, k2, k3, node_lo, node_hi,
-                best_letter, mode, n, stats)
-    return result
+            if d == 0:
+                return ret
+            d -= 1
+            break
 
 
 @njit(cache=CACHE, **SERIAL)
