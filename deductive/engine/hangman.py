@@ -38,7 +38,7 @@ import numpy as np
 from ..errors import DeductiveError, UnknownNameError, WordListError
 
 __all__ = ["HangmanWords", "load_hangman_words", "STRATEGIES", "PRIORS", "SweepResult",
-           "Hangman", "LetterStats"]
+           "Hangman", "LetterStats", "sweep_chunk", "sweep_tag"]
 
 STRATEGIES = {
     "min-miss": "the letter fewest candidates lack (the seed's greedy)",
@@ -199,7 +199,23 @@ class SweepResult:
                "seconds": round(self.seconds, 4)}
         if with_results:
             out["results"] = [list(r) for r in self.results]
+            out["weights"] = self.weights.tolist()
         return out
+
+    @classmethod
+    def from_dict(cls, doc: dict) -> "SweepResult":
+        """The result :meth:`as_dict` (with results) describes, as a checkpoint holds it."""
+        results = doc["results"]
+        n = len(results)
+        letters = np.zeros((n, 26), np.uint8)
+        for k, (_, guesses, _, seq) in enumerate(results):
+            letters[k, :guesses] = np.frombuffer(seq.encode(), np.uint8) - 97
+        weights = doc.get("weights")
+        return cls(np.array([r[0] for r in results], np.int64),
+                   np.array([r[1] for r in results], np.int64), letters,
+                   np.array([r[2] for r in results]), int(doc["lives"]), doc["strategy"],
+                   float(doc["seconds"]),
+                   np.ones(n) if weights is None else np.asarray(weights, np.float64))
 
 
 @dataclass(frozen=True)
@@ -467,3 +483,25 @@ class _ExactSolver:
             if n > best_count:
                 best, best_count = c, n
         return best
+
+
+def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
+    """The checkpoint tag of a sweep: its settings and the SHA-256 of its word lists (one
+    entry per length, holding every number of lives swept)."""
+    import hashlib
+
+    text = "\n".join(w for n in sorted(lists) for w in lists[n].words)
+    return {"hangman": strategy, "lives": list(lives_list), "prior": prior, "lang": lang,
+            "exact_limit": exact_limit, "words": hashlib.sha256(text.encode()).hexdigest()}
+
+
+def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_limit=16,
+                memory=None) -> dict:
+    """Sweeps of one word list for every number of lives of ``lives_list`` (one game, so
+    that ``optimal`` searches share their memo), as JSON-ready dicts keyed by the lives:
+    the piece a checkpoint stores and a Dask task returns."""
+    game = Hangman(words, prior=prior, lang=lang)
+    if strategy == "optimal" and memory:
+        game.exact(memory)
+    return {str(lives): game.sweep(strategy, lives=lives, exact_limit=exact_limit).as_dict()
+            for lives in lives_list}

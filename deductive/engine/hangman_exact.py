@@ -247,6 +247,32 @@ class ExactHangman:
 
         return self._until_done(run)
 
+    def evil_state(self, candidates, pattern: str, wrong: str = "") -> int:
+        """The adversary's value (:meth:`evil_misses`) from a position of the game: the
+        candidates (word indices) that fit ``pattern`` (``_`` unknown) without the
+        ``wrong`` letters. Shares the memo with every other position of this list."""
+        if not self.uniform:
+            raise DeductiveError("evil_state needs a solver with unit weights (uniform=True)")
+        kx = self._kx
+        idx0 = np.asarray(candidates, dtype=np.int64)
+        if len(idx0) <= 1:
+            return 0
+        k0 = k1 = k2 = np.uint64(0)
+        open_mask = (1 << self.length) - 1
+        for ch in set(pattern) - {"_"}:
+            mask = sum(1 << i for i, x in enumerate(pattern) if x == ch)
+            k0, k1, k2 = kx.reveal(k0, k1, k2, ord(ch) - 97, mask)
+            open_mask &= ~mask
+        missed = sum(1 << (ord(ch) - 97) for ch in set(wrong))
+
+        def run():
+            idx = idx0.copy()
+            return int(kx.evil_search(self.masks, self.presence, self.weights, idx, 0, len(idx),
+                                      open_mask, k0, k1, k2, missed, len(idx) + 1,
+                                      *self._table, self._wtab, self._stats))
+
+        return self._until_done(run)
+
 
 def _check_lives(lives) -> int:
     lives = int(lives)
