@@ -11,6 +11,7 @@ on-disk cache, on first use.
 
 from importlib.metadata import PackageNotFoundError, version as _version
 
+from .engine._parallel import get_threads, set_threads
 from .errors import DeductiveError
 
 try:
@@ -18,7 +19,7 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["__version__", "DeductiveError", "wordle"]
+__all__ = ["__version__", "DeductiveError", "get_threads", "set_threads", "wordle"]
 
 
 def __getattr__(name):

@@ -11,6 +11,10 @@ single-process run: same seeds, same tie-breaks, same order.
 * Large inputs (the pattern matrix, a game) are scattered to every worker once
   (``broadcast=True``); tasks receive a reference, never a copy.
 * Tasks are submitted with ``retries``: a task whose worker dies is rerun elsewhere.
+* Each task runs the kernels with one compute thread (the worker's task threads are its
+  share of the CPUs), unless ``DEDUCTIVE_THREADS`` is set in the worker's environment;
+  :func:`worker_threads` checks the workers and warns about a host whose workers run
+  more compute threads than it has CPUs.
 * ``checkpoint=FILE`` appends each finished chunk to FILE (JSON lines); a rerun with the
   same FILE and the same arguments skips the chunks already there.
 """
@@ -23,12 +27,16 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import uuid
+import warnings
+import weakref
 
 import numpy as np
 
 from .errors import DeductiveError
 
-__all__ = ["dask_client", "check_workers", "run_chunks", "chunk_ranges", "guided_ranges",
+__all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "chunk_ranges",
+           "guided_ranges",
            "mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "hangman_sweep_all"]
 
@@ -100,20 +108,126 @@ def _start_fork_server() -> str:
     return "forkserver"
 
 
+#: Seconds a scheduler at an address has to answer (``--timeout``).
+CONNECT_TIMEOUT = 10.0
+
+
+def scheduler_address(address: str) -> tuple[str, str, int]:
+    """Check a scheduler address; return it as ``tcp://HOST:PORT``, with host and port.
+
+    Dask's schedulers listen on ``tcp://HOST:PORT`` (``HOST:PORT`` means the same). Other
+    protocols get one line that says why: ``tls://`` needs certificates the command line
+    does not configure, ``http://`` is the dashboard's web address, not the scheduler's.
+    """
+    from urllib.parse import urlsplit
+
+    example = "give tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+    text = str(address).strip()
+    scheme, _, rest = text.rpartition("://")
+    scheme = scheme.lower() or "tcp"
+    if scheme in ("http", "https", "ws", "wss"):
+        raise DeductiveError(f"--scheduler {text}: that is a web address (the dashboard's?); "
+                             f"the scheduler itself listens on tcp://HOST:8786 by default; "
+                             f"{example}")
+    if scheme == "tls":
+        raise DeductiveError(f"--scheduler {text}: tls:// needs TLS certificates (a Dask "
+                             "Security object), which the command line does not set up; "
+                             "reach the scheduler over tcp://, or use deductive.distributed "
+                             "from Python with your own distributed.Client")
+    if scheme != "tcp":
+        raise DeductiveError(f"--scheduler {text}: unknown protocol {scheme}://; {example}")
+    try:
+        parts = urlsplit(f"tcp://{rest}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if not host or not port or parts.path or parts.query:
+        raise DeductiveError(f"--scheduler {text}: not a host and port; {example}")
+    shown = f"[{host}]" if ":" in host else host
+    return f"tcp://{shown}:{port}", host, port
+
+
+def _probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
+    """Fail within ``timeout`` seconds unless a Dask server answers at ``host:port``.
+
+    ``distributed.Client`` retries a refused connection until its timeout, and waits
+    without bound for a server that accepts the connection but never speaks Dask's
+    protocol (an HTTP server did not answer for 200 s). A Dask server sends its handshake
+    (a msgpack map that names its compression, Python and pickle protocol) as soon as it
+    accepts: this reads it on a plain socket, in a thread that name resolution cannot
+    hold up either, and then closes (the scheduler logs a connection closed before its
+    handshake).
+    """
+    import queue
+    import socket
+    import threading
+
+    answers: queue.Queue = queue.Queue()
+    connected = threading.Event()
+
+    def probe():
+        try:
+            with socket.create_connection((host, port), timeout=timeout) as sock:
+                connected.set()
+                sock.settimeout(2 * timeout)    # the caller's deadline comes first
+                data = b""
+                while b"pickle-protocol" not in data and len(data) < 4096:
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+            answers.put(("ok", data) if b"pickle-protocol" in data else ("other", data))
+        except OSError as exc:
+            answers.put(("error", exc))
+
+    threading.Thread(target=probe, name="deductive-probe-scheduler", daemon=True).start()
+    try:
+        kind, detail = answers.get(timeout=timeout)
+    except queue.Empty:
+        kind, detail = ("silent", None) if connected.is_set() else ("error", TimeoutError())
+    if kind == "ok":
+        return
+    start = "start one with 'dask scheduler', or check the address"
+    if kind == "error" and isinstance(detail, ConnectionRefusedError):
+        why = "nothing listens there (connection refused)"
+    elif kind == "error" and isinstance(detail, socket.gaierror):
+        why = f"the host name does not resolve ({detail.strerror})"
+    elif kind == "error" and isinstance(detail, TimeoutError):
+        why = f"no answer within {timeout:g} s"
+    elif kind == "error":
+        why = f"cannot connect ({detail.strerror or detail})"
+    else:
+        why = (f"the server there does not speak Dask's protocol (no handshake within "
+               f"{timeout:g} s)" if kind == "silent" else
+               "the server there does not speak Dask's protocol")
+        start = "check the address and port (the scheduler's, tcp://HOST:8786 by default)"
+    raise DeductiveError(f"cannot reach a Dask scheduler at {address}: {why}; {start}; "
+                         "--timeout gives a slow scheduler more time")
+
+
 @contextlib.contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None):
-    """A ``distributed.Client``: to ``scheduler``, or to a local cluster of ``workers``."""
+def dask_client(scheduler: str | None = None, workers: int | None = None,
+                timeout: float = CONNECT_TIMEOUT):
+    """A ``distributed.Client``: to ``scheduler``, or to a local cluster of ``workers``.
+
+    A scheduler that is malformed, refuses, or does not answer as Dask does within
+    ``timeout`` seconds is one :class:`DeductiveError`.
+    """
     if scheduler and workers:
         raise DeductiveError("give --scheduler or --workers, not both")
     if scheduler:
+        address, host, port = scheduler_address(scheduler)
+        _probe_scheduler(address, host, port, timeout)
         distributed = _import_distributed()
         try:
-            client = distributed.Client(scheduler, timeout="20s")
+            client = distributed.Client(address, timeout=f"{timeout}s")
         except OSError as exc:
-            raise DeductiveError(f"cannot reach the Dask scheduler {scheduler} ({exc}); "
-                                 "check the address (tcp://HOST:8786)") from None
+            raise DeductiveError(f"cannot reach the Dask scheduler {address} ({exc}); "
+                                 "check the address (tcp://HOST:8786), or raise --timeout") \
+                from None
         try:
             check_workers(client)
+            worker_threads(client)
             yield client
         finally:
             client.close()
@@ -137,6 +251,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     try:
         client = distributed.Client(cluster)
         try:
+            worker_threads(client)
             yield client
         finally:
             client.close()
@@ -183,6 +298,63 @@ def check_workers(client, version: str | None = None, wait: str | None = None) -
                              f"(e.g. {address}) and this client {expected}; install the same "
                              "version everywhere, so that results match")
     return versions
+
+
+def _one_thread_per_task() -> None:
+    """In a worker: the kernels of each task use one compute thread, unless the worker's
+    environment sets ``DEDUCTIVE_THREADS`` (the user's choice for that worker)."""
+    from .engine._parallel import ENV, set_threads
+
+    if not os.environ.get(ENV, "").strip():
+        set_threads(1)
+
+
+def _worker_report(dask_worker=None) -> dict:
+    import socket
+
+    from .engine._parallel import get_threads
+
+    _one_thread_per_task()
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = list(range(os.cpu_count() or 1))
+    state = getattr(dask_worker, "state", dask_worker)       # older Dask: on the worker
+    return {"host": socket.gethostname(), "cpus": cpus,
+            "nthreads": int(getattr(state, "nthreads", 1) or 1), "threads": get_threads()}
+
+
+def worker_threads(client) -> dict:
+    """Set one compute thread per task on every worker (see :func:`_one_thread_per_task`;
+    each task does it again, for workers that join or restart later) and warn about a host
+    whose workers run more compute threads (task threads x compute threads per task) than
+    the CPUs they may use. Returns ``{worker address: report}``.
+    """
+    reports = client.run(_worker_report)
+    hosts: dict = {}
+    for report in reports.values():
+        host = hosts.setdefault(report["host"], {"cpus": set(), "threads": 0, "workers": 0,
+                                                 "per_task": 1})
+        host["cpus"].update(report["cpus"])
+        host["threads"] += report["nthreads"] * report["threads"]
+        host["workers"] += 1
+        host["per_task"] = max(host["per_task"], report["threads"])
+    for name, host in sorted(hosts.items()):
+        cpus = len(host["cpus"])
+        if host["threads"] > cpus:
+            fix = ("unset DEDUCTIVE_THREADS on the workers (one compute thread per task)"
+                   if host["per_task"] > 1 else
+                   f"give the workers of {name} at most {cpus} threads in all (fewer workers, "
+                   "or 'dask worker ADDRESS --nthreads 1')")
+            warnings.warn(f"the {host['workers']} Dask worker(s) on {name} run "
+                          f"{host['threads']} compute threads on {cpus} CPUs, so they slow "
+                          f"each other down; {fix}", RuntimeWarning, stacklevel=2)
+    return reports
+
+
+def _task(func, *args):
+    _one_thread_per_task()
+    return func(*args)
 
 
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
@@ -237,9 +409,11 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
     keys = [key(chunk) for chunk in chunks]
     done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
+    name = getattr(func, "__name__", "chunk")
     for k, chunk in enumerate(chunks):
         if k not in done:
-            futures[client.submit(func, chunk, *args, retries=RETRIES, pure=False)] = k
+            futures[client.submit(_task, func, chunk, *args, retries=RETRIES, pure=False,
+                                  key=f"{name}-{uuid.uuid4().hex}")] = k
     if progress is not None:
         for k in sorted(done):
             progress(k)
@@ -368,10 +542,20 @@ def _second_chunk(chunk, game, solver_spec, opener):
     return second_guesses(game, solver, opener, select=chunk)
 
 
+#: In a worker: game -> {(beam, max_guesses): memo of the searches of that game}. The
+#: openers a worker searches share one memo, as they do in one process (10 openers with
+#: --beam 10: 9.4 s with a shared memo, 11.9 s with one each); the scattered game is the
+#: same object for every task, and its memos go when it does (a memo holds no reference
+#: to its game).
+_MEMOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def _search_opener(word, game, beam, max_guesses):
     from .engine.search import TreeSearch
 
-    return TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(word).as_dict()
+    search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
+    return search.search_opener(word).as_dict()
 
 
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):

@@ -14,6 +14,10 @@ __all__ = [
     "DeductiveWarning",
     "DuplicateWordWarning",
     "CacheRebuildWarning",
+    "CacheWriteWarning",
+    "MemoryBudgetError",
+    "ArgumentError",
+    "IndexArgumentError",
 ]
 
 
@@ -40,6 +44,18 @@ class UnknownNameError(DeductiveError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class ArgumentError(DeductiveError, ValueError):
+    """A function argument is outside its range (a count, a mask's shape)."""
+
+
+class IndexArgumentError(DeductiveError, IndexError):
+    """An index (a guess row, an answer column) is outside the matrix."""
+
+
+class MemoryBudgetError(DeductiveError, MemoryError):
+    """A computation would need more memory than is available or allowed."""
+
+
 class DeductiveWarning(UserWarning):
     """Base class of deductive's warnings."""
 
@@ -50,3 +66,8 @@ class DuplicateWordWarning(DeductiveWarning):
 
 class CacheRebuildWarning(DeductiveWarning):
     """A cache file was invalid (corrupt, stale, mismatched) and is being rebuilt."""
+
+
+class CacheWriteWarning(DeductiveWarning):
+    """The cache could not be written (full disk, read-only directory); the result was
+    computed in memory and is used all the same."""

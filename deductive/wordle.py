@@ -9,9 +9,12 @@
 
 from .engine.patterns import (
     all_green,
+    available_memory,
     cached_pattern_matrix,
+    check_matrix_memory,
     feedback,
     format_pattern,
+    matrix_bytes,
     matrix_key,
     n_patterns,
     parse_pattern,

@@ -288,6 +288,116 @@ def mines_exact_dp(rows, cols, mines, cells):
     return probs
 
 
+def mines_by_components(rows, cols, mines, cells, max_cells=40):
+    """Independent exact engine for big boards: the frontier split into components (cells
+    joined by shared numbers), each enumerated cell by cell with Python integers, then
+    recombined exactly (integer convolutions, binomials off the frontier, Fractions).
+
+    Returns exact probabilities (Fractions) by covered cell, None if nothing fits, or raises
+    ValueError if a component has more than ``max_cells`` cells (too slow to enumerate)."""
+    from fractions import Fraction
+    from math import comb
+
+    covered, flags, constraints = _mines_constraints(rows, cols, cells)
+    left = mines - flags
+    constraints = [(list(u), need) for u, need in constraints if u or need]
+    if any(need < 0 or need > len(u) for u, need in constraints):
+        return None
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for u, _ in constraints:
+        for cell in u[1:]:
+            parent[find(cell)] = find(u[0])
+        find(u[0])
+    groups = {}
+    for cell in parent:
+        groups.setdefault(find(cell), []).append(cell)
+    comps = []
+    for members in groups.values():
+        members.sort()
+        if len(members) > max_cells:
+            raise ValueError(f"component of {len(members)} cells")
+        inside = set(members)
+        cons = [(u, need) for u, need in constraints if u and u[0] in inside]
+        where = {cell: i for i, cell in enumerate(members)}
+        counts, hits = {}, {cell: {} for cell in members}
+        value = [0] * len(members)
+        touching = [[] for _ in members]          # constraints of each cell
+        for j, (u, _) in enumerate(cons):
+            for c in u:
+                touching[where[c]].append(j)
+        placed = [0] * len(cons)                   # mines placed around each constraint
+        rest = [len(u) for u, _ in cons]           # its cells not yet decided
+
+        def walk(i):
+            if i == len(members):
+                m = sum(value)
+                counts[m] = counts.get(m, 0) + 1
+                for cell in members:
+                    if value[where[cell]]:
+                        hits[cell][m] = hits[cell].get(m, 0) + 1
+                return
+            for v in (0, 1):
+                value[i] = v
+                for j in touching[i]:
+                    placed[j] += v
+                    rest[j] -= 1
+                if all(placed[j] <= cons[j][1] <= placed[j] + rest[j] for j in touching[i]):
+                    walk(i + 1)
+                for j in touching[i]:
+                    placed[j] -= v
+                    rest[j] += 1
+            value[i] = 0
+
+        walk(0)
+        if not counts:
+            return None
+        comps.append((counts, hits))
+    off = len(covered) - len(parent)
+
+    def product(polys):
+        out = {0: 1}
+        for poly in polys:
+            nxt = {}
+            for a, x in out.items():
+                for b, y in poly.items():
+                    nxt[a + b] = nxt.get(a + b, 0) + x * y
+            out = nxt
+        return out
+
+    def weigh(poly):
+        return sum(c * comb(off, left - m) for m, c in poly.items() if 0 <= left - m <= off)
+
+    prefix = [{0: 1}]                     # products of the components before i
+    for counts, _ in comps:
+        prefix.append(product([prefix[-1], counts]))
+    suffix = [{0: 1}]                     # and after i
+    for counts, _ in reversed(comps):
+        suffix.append(product([suffix[-1], counts]))
+    suffix.reverse()
+    everything = prefix[-1]
+    total = weigh(everything)
+    if total == 0:
+        return None
+    probs = {}
+    for i, (counts, hits) in enumerate(comps):
+        others = product([prefix[i], suffix[i + 1]])
+        for cell, by_m in hits.items():
+            probs[cell] = Fraction(weigh(product([by_m, others])), total)
+    if off:
+        inside = sum(c * comb(off, left - m) * (left - m) for m, c in everything.items()
+                     if 0 <= left - m <= off)
+        for cell in covered:
+            if cell not in parent:
+                probs[cell] = Fraction(inside, total * off)
+    return probs
+
+
 def mines_rule_deductions(rows, cols, cells):
     """The seed's two local rules: (safe cells, mine cells) they prove."""
     covered, flags, constraints = _mines_constraints(rows, cols, cells)

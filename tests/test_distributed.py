@@ -323,3 +323,60 @@ def test_missing_dask_is_one_line():
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [
         "error: Dask is not installed: pip install 'deductive[dask]'"]
+
+
+def test_tasks_run_one_compute_thread(client):
+    """Every task sets one compute thread in its worker: the worker's task threads are its
+    share of the CPUs (numba would otherwise use every CPU in every worker)."""
+    import deductive
+
+    words = wordle.load_words("fr-seed")
+    wordle_openers(client, wordle.pattern_matrix(words, words), words)
+    assert set(client.run(deductive.get_threads).values()) == {1}
+
+
+def test_worker_threads_keep_the_workers_own_setting():
+    """DEDUCTIVE_THREADS set in a worker's environment is the user's choice: kept."""
+    import numba
+
+    from deductive.distributed import worker_threads
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one CPU")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0", env={"DEDUCTIVE_THREADS": "2"})
+    try:
+        with distributed.Client(cluster) as c:
+            (report,) = worker_threads(c).values()
+    finally:
+        cluster.close()
+    assert report["threads"] == 2 and report["nthreads"] == 1 and len(report["cpus"]) >= 2
+
+
+def test_worker_threads_warn_about_an_oversubscribed_host():
+    import warnings
+
+    from deductive.distributed import worker_threads
+
+    class Reports:
+        def __init__(self, reports):
+            self.reports = reports
+
+        def run(self, func):
+            return self.reports
+
+    fine = {"tcp://a:1": {"host": "a", "cpus": [0, 1], "nthreads": 1, "threads": 1},
+            "tcp://a:2": {"host": "a", "cpus": [0, 1], "nthreads": 1, "threads": 1},
+            "tcp://b:1": {"host": "b", "cpus": [0, 1, 2, 3], "nthreads": 4, "threads": 1}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert worker_threads(Reports(fine)) == fine
+    three = dict(fine, **{"tcp://a:3": {"host": "a", "cpus": [1], "nthreads": 1, "threads": 1}})
+    with pytest.warns(RuntimeWarning, match=r"the 3 Dask worker\(s\) on a run 3 compute threads "
+                                            r"on 2 CPUs.*at most 2 threads in all"):
+        worker_threads(Reports(three))
+    env = dict(fine, **{"tcp://b:1": {"host": "b", "cpus": [0, 1, 2, 3], "nthreads": 4,
+                                      "threads": 2}})
+    with pytest.warns(RuntimeWarning, match="on b run 8 compute threads on 4 CPUs.*unset "
+                                            "DEDUCTIVE_THREADS"):
+        worker_threads(Reports(env))

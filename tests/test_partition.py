@@ -114,3 +114,132 @@ def test_bucket_counts_and_filtering_match_reference(case, row, code):
     assert {c: int(n) for c, n in enumerate(counts) if n} == ref
     kept = wordle.filter_candidates(matrix, row, code, candidates)
     assert kept.tolist() == [k for k in candidates if matrix[row, k] == code]
+
+
+@st.composite
+def kernel_cases(draw):
+    """A matrix (uint8 or uint16 codes), guess rows (a range or scattered, maybe repeated),
+    a candidate set of 1 to 64 answers, and a chunk count."""
+    wide = draw(st.booleans())
+    n_guesses = draw(st.integers(1, 40))
+    n_answers = draw(st.integers(1, 70))
+    high = draw(st.sampled_from([2, 5, 243] + ([59049] if wide else [])))
+    dtype = np.uint16 if wide else np.uint8
+    matrix = draw(arrays(dtype, (n_guesses, n_answers), elements=st.integers(0, high - 1)))
+    if draw(st.booleans()):
+        lo = draw(st.integers(0, n_guesses - 1))
+        rows = np.arange(lo, draw(st.integers(lo + 1, n_guesses)), dtype=np.int64)
+    else:
+        rows = np.array(draw(st.lists(st.integers(0, n_guesses - 1), min_size=1, max_size=60)),
+                        dtype=np.int64)
+    k = draw(st.integers(1, min(64, n_answers)))
+    candidates = np.array(sorted(draw(st.sets(st.integers(0, n_answers - 1), min_size=k,
+                                              max_size=k))), dtype=np.int64)
+    return matrix, rows, candidates, (59049 if wide else 243), draw(st.integers(1, 9))
+
+
+def _stats(kernel, matrix, rows, candidates, n_codes, *tail):
+    from deductive.engine.scoring import _xlogx_table
+
+    table, _ = _xlogx_table(len(candidates))
+    out = [np.full(len(rows), -1, dtype=np.int64) for _ in range(4)]
+    if kernel.__name__ == "bucket_stats_columns":
+        kernel(np.ascontiguousarray(matrix.T), rows, candidates, table, *out, *tail)
+    else:
+        kernel(matrix, rows, candidates, n_codes, table, *out, *tail)
+    return [o.tolist() for o in out]
+
+
+@settings(max_examples=300, deadline=None)
+@given(kernel_cases())
+def test_serial_parallel_and_column_kernels_agree(case):
+    """The serial twin, the parallel kernel (any chunk count) and the column kernel give
+    the same integers, and they match the dict-based reference."""
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, chunks = case
+    serial = _stats(partition.bucket_stats_rows, matrix, rows, candidates, n_codes,
+                    0, len(rows))
+    assert _stats(partition.bucket_stats, matrix, rows, candidates, n_codes, chunks) == serial
+    assert _stats(partition.bucket_stats_columns, matrix, rows, candidates, n_codes,
+                  0, len(rows)) == serial
+    for r, row in enumerate(rows):
+        ref = reference.partition_summary(matrix[row], candidates)
+        assert (serial[1][r], serial[2][r]) == (ref["buckets"], ref["largest"])
+
+
+def test_column_kernel_blocks_and_driver(wordle_lists):
+    """More rows than one block, scattered and consecutive, through partition_stats."""
+    from deductive.engine.scoring import COLUMNS_MAX, answer_major
+
+    guesses = wordle.load_words(wordle_lists[0])
+    answers = wordle.load_words(wordle_lists[1])
+    matrix = wordle.cached_pattern_matrix(guesses, answers)
+    columns = answer_major(matrix)
+    assert answer_major(matrix) is columns                 # kept for the same matrix
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 17, COLUMNS_MAX):
+        cand = np.sort(rng.choice(len(answers), n, replace=False))
+        for rows in (None, np.sort(rng.choice(len(guesses), 3000, replace=False)),
+                     np.arange(100, 1337)):
+            a = wordle.partition_stats(matrix, cand, rows)
+            b = wordle.partition_stats(matrix, cand, rows, columns=columns)
+            for x, y in zip((a.xlogx_sum, a.buckets, a.largest, a.sumsq),
+                            (b.xlogx_sum, b.buckets, b.largest, b.sumsq)):
+                np.testing.assert_array_equal(x, y)
+    with pytest.raises(ValueError, match="answer_major"):
+        wordle.partition_stats(matrix, [0, 1], columns=matrix)
+
+
+def test_answer_major_is_dropped_with_its_matrix():
+    import gc
+
+    from deductive.engine import scoring
+
+    matrix = np.arange(12, dtype=np.uint8).reshape(3, 4)
+    assert scoring.answer_major(matrix).tolist() == matrix.T.tolist()
+    del matrix
+    gc.collect()
+    assert scoring._answer_major is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(kernel_cases(), st.data())
+def test_weighted_entropy_twin_equals_parallel(case, data):
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, chunks = case
+    weights = np.array(data.draw(st.lists(st.floats(0.01, 10), min_size=len(candidates),
+                                          max_size=len(candidates))))
+    serial = np.zeros(len(rows))
+    parallel = np.ones(len(rows))
+    partition.weighted_entropy_rows(matrix, rows, candidates, weights, n_codes, serial,
+                                    0, len(rows))
+    partition.weighted_entropy(matrix, rows, candidates, weights, n_codes, parallel, chunks)
+    assert serial.tolist() == parallel.tolist()            # bit for bit
+    for r, row in enumerate(rows):
+        assert serial[r] == pytest.approx(
+            reference.weighted_entropy(matrix[row], candidates, weights), abs=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(kernel_cases(), st.data())
+def test_weighted_column_kernel_equals_row_kernel(case, data):
+    """Bit for bit, when there are fewer candidates than codes (the solvers' condition)."""
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, _ = case
+    if len(candidates) >= n_codes:
+        candidates = candidates[:n_codes - 1]
+    weights = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.25, 1e-3, 7.0]),
+                                          min_size=len(candidates),
+                                          max_size=len(candidates))))
+    if not weights.sum():
+        weights[0] = 1.0
+    rowwise = np.zeros(len(rows))
+    columnwise = np.ones(len(rows))
+    partition.weighted_entropy_rows(matrix, rows, candidates, weights, n_codes, rowwise,
+                                    0, len(rows))
+    partition.weighted_entropy_columns(np.ascontiguousarray(matrix.T), rows, candidates,
+                                       weights, columnwise, 0, len(rows))
+    assert columnwise.tolist() == rowwise.tolist()

@@ -57,6 +57,27 @@ def test_kernel_matches_reference_full_alphabet(lists):
                                   reference.pattern_matrix(guesses, answers))
 
 
+@settings(max_examples=100, deadline=None)
+@given(word_lists("abcd", 2, 12), st.integers(1, 9), st.data())
+def test_serial_twin_equals_parallel_kernel(lists, chunks, data):
+    """fill_pattern_rows (any range) and fill_pattern_matrix (any chunk count) agree with
+    the reference; rows outside the range stay untouched."""
+    from deductive.kernels.patterns import fill_pattern_matrix, fill_pattern_rows
+
+    guesses, answers = (wordle.load_words(w) for w in lists)
+    ref = reference.pattern_matrix(list(guesses), list(answers))
+    columns = np.ascontiguousarray(answers.codes.T)
+    out = np.zeros(ref.shape, dtype=ref.dtype)
+    fill_pattern_matrix(guesses.codes, columns, out, chunks)
+    np.testing.assert_array_equal(out, ref)
+    lo = data.draw(st.integers(0, len(guesses)))
+    hi = data.draw(st.integers(lo, len(guesses)))
+    out = np.full(ref.shape, 7, dtype=ref.dtype)
+    fill_pattern_rows(guesses.codes, columns, out, lo, hi)
+    np.testing.assert_array_equal(out[lo:hi], ref[lo:hi])
+    assert (out[:lo] == 7).all() and (out[hi:] == 7).all()
+
+
 @settings(max_examples=60, deadline=None)
 @given(word_lists("abcd", 2, 7))
 def test_numpy_reference_matches_kernel(lists):

@@ -9,7 +9,10 @@ returns ``None``, and the caller rebuilds and :meth:`PatternStore.save` replaces
 
 Writes go to a temporary file in the same directory, which is flushed, synced and renamed
 into place (``os.replace`` is atomic on POSIX), so readers see either the old complete
-file or the new one, never a partial one, even if the writer is killed.
+file or the new one, never a partial one, even if the writer is killed. A write that
+cannot happen (not enough free space, a read-only directory, a disk that fills up
+during the write) raises :class:`~deductive.errors.CacheError` and leaves nothing behind:
+the caller keeps the matrix it computed.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ import glob
 import hashlib
 import os
 import secrets
+import shutil
+import socket
+import time
 import warnings
 from pathlib import Path
 
@@ -29,10 +35,18 @@ from ..errors import CacheError, CacheRebuildWarning
 
 __all__ = ["PatternStore", "default_cache_dir", "FORMAT_VERSION"]
 
-#: Bump when the layout of the files changes.
-FORMAT_VERSION = 1
+#: Bump when the layout of the files changes (2: the ``code_encoding`` attribute).
+FORMAT_VERSION = 2
+#: How the pattern codes in ``matrix`` are encoded, recorded in every file.
+CODE_ENCODING = ("code = sum fb[i]*3^i, position 0 least significant; 0 grey 1 yellow "
+                 "2 green")
 _PREFIX = "patterns-"
 _CHUNK_BYTES = 1 << 20
+#: A temporary file of a writer on another machine (shared storage), whose process this
+#: one cannot ask about, counts as live while it is younger than this.
+FOREIGN_TMP_SECONDS = 24 * 3600
+#: Room left on the disk beyond the file's own size.
+_SPARE_BYTES = 16 << 20
 
 
 def default_cache_dir() -> Path:
@@ -136,14 +150,34 @@ class PatternStore:
         ----------
         names : tuple of str, optional
             Human-readable names of the two lists, recorded for ``cache info``.
+
+        Raises
+        ------
+        CacheError
+            The file cannot be written (the directory, or the space on the disk); nothing
+            is left behind.
         """
         path = self.path_for(key)
         self._ensure_directory()
         self._remove_orphans(path)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        needed = file_bytes(matrix, guesses, answers)
+        free = shutil.disk_usage(self.directory).free
+        if free < needed + _SPARE_BYTES:
+            raise CacheError(
+                f"cache directory {self.directory} has {free / 1e6:,.0f} MB free and the "
+                f"matrix's file needs {needed / 1e6:,.0f} MB; free some space, or pass "
+                "--cache-dir to another disk (or --no-cache)"
+            )
+        host = socket.gethostname().replace(".", "-") or "host"
+        tmp = path.with_name(f".{path.name}.{host}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
             self._write(tmp, key, guesses, answers, kernel_version, matrix, names)
             os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise CacheError(f"cannot write the cache file {path} ({exc.strerror or exc}); "
+                             "free some space, or pass --cache-dir to another disk "
+                             "(or --no-cache)") from None
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
@@ -155,23 +189,31 @@ class PatternStore:
         length = len(guesses[0]) if len(guesses) else 1
         rows_per_chunk = max(1, min(matrix.shape[0], _CHUNK_BYTES // max(1, matrix[0:1].nbytes)))
         chunks = (rows_per_chunk, max(1, matrix.shape[1])) if matrix.size else None
-        with h5py.File(tmp, "w") as fh:
-            fh.attrs.update({
-                "format_version": FORMAT_VERSION,
-                "kernel_version": kernel_version,
-                "package_version": _package_version(),
-                "key": key,
-                "guesses_sha256": _words_sha256(guesses),
-                "answers_sha256": _words_sha256(answers),
-                "guesses_name": (names or ("", ""))[0],
-                "answers_name": (names or ("", ""))[1],
-                "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-            })
-            fh.create_dataset("guesses", data=np.array(guesses, dtype=f"S{length}"))
-            fh.create_dataset("answers", data=np.array(answers, dtype=f"S{length}"))
-            fh.create_dataset("matrix", data=matrix, chunks=chunks, fletcher32=bool(chunks))
-        with open(tmp, "rb+") as raw:
-            os.fsync(raw.fileno())
+        with open(tmp, "wb+") as raw:
+            # HDF5 never sees an I/O error: one during a write (a full disk) left the HDF5
+            # library in a state that crashed the interpreter (segfault) when the file was
+            # closed or collected; _GuardedFile keeps the first error for after the close
+            guarded = _GuardedFile(raw)
+            with h5py.File(guarded, "w") as fh:
+                fh.attrs.update({
+                    "format_version": FORMAT_VERSION,
+                    "kernel_version": kernel_version,
+                    "package_version": _package_version(),
+                    "key": key,
+                    "code_encoding": CODE_ENCODING,
+                    "guesses_sha256": _words_sha256(guesses),
+                    "answers_sha256": _words_sha256(answers),
+                    "guesses_name": (names or ("", ""))[0],
+                    "answers_name": (names or ("", ""))[1],
+                    "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                })
+                fh.create_dataset("guesses", data=np.array(guesses, dtype=f"S{length}"))
+                fh.create_dataset("answers", data=np.array(answers, dtype=f"S{length}"))
+                fh.create_dataset("matrix", data=matrix, chunks=chunks, fletcher32=bool(chunks))
+            guarded.call(raw.flush)
+            guarded.call(os.fsync, raw.fileno())
+            if guarded.error is not None:
+                raise guarded.error
 
     def _ensure_directory(self):
         try:
@@ -190,8 +232,7 @@ class PatternStore:
     def _remove_orphans(self, path: Path):
         """Delete temporary files of this entry left by writers that no longer run."""
         for tmp in glob.glob(str(path.with_name(f".{path.name}.*.tmp"))):
-            pid = _tmp_pid(tmp)
-            if pid is not None and not _alive(pid):
+            if not _live_temporary(Path(tmp)):
                 Path(tmp).unlink(missing_ok=True)
 
     # -- listing ------------------------------------------------------------------------
@@ -220,14 +261,90 @@ class PatternStore:
         return sorted(self.directory.glob(f".{_PREFIX}*.tmp"))
 
     def clear(self) -> list[Path]:
-        """Delete this store's files (and only them); return what was deleted."""
+        """Delete this store's files (and only them); return what was deleted.
+
+        A temporary file that a running process is writing is kept: removing it would
+        make that process fail and lose its work.
+
+        Raises
+        ------
+        CacheError
+            A file cannot be removed (a read-only directory).
+        """
         removed = []
         if not self.directory.is_dir():
             return removed
-        for path in list(self.directory.glob(f"{_PREFIX}*.h5")) + self.temporary_files():
-            path.unlink(missing_ok=True)
+        temporary = [p for p in self.temporary_files() if not _live_temporary(p)]
+        for path in list(self.directory.glob(f"{_PREFIX}*.h5")) + temporary:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                done = f" after removing {len(removed)} file(s)" if removed else ""
+                raise CacheError(f"cannot remove {path} ({exc.strerror}){done}; the cache "
+                                 f"directory {self.directory} is not writable by you") from None
             removed.append(path)
         return removed
+
+    def live_temporary_files(self) -> list[Path]:
+        """Temporary files that running writers are still writing."""
+        if not self.directory.is_dir():
+            return []
+        return [p for p in self.temporary_files() if _live_temporary(p)]
+
+
+def file_bytes(matrix, guesses, answers) -> int:
+    """About how many bytes the file of a matrix takes (the matrix dominates)."""
+    words = (len(guesses) + len(answers)) * (len(guesses[0]) if len(guesses) else 1)
+    return int(matrix.nbytes * 1.01) + words + (64 << 10)
+
+
+class _GuardedFile:
+    """A file object for h5py that never raises: the first ``OSError`` is kept in
+    ``error`` and later calls only pretend (positions are tracked), so that HDF5 finishes
+    and closes cleanly; the caller then discards the file."""
+
+    def __init__(self, raw):
+        self.raw = raw
+        self.error = None
+        self.pos = 0
+
+    def call(self, func, *args):
+        if self.error is None:
+            try:
+                return func(*args)
+            except OSError as exc:
+                self.error = exc
+        return None
+
+    def write(self, data):
+        self.call(self.raw.write, data)
+        self.pos += len(data)
+        return len(data)
+
+    def read(self, size=-1):
+        data = self.call(self.raw.read, size) or b""
+        self.pos += len(data)
+        return data
+
+    def seek(self, offset, whence=os.SEEK_SET):
+        where = self.call(self.raw.seek, offset, whence)
+        if where is not None:
+            self.pos = where
+        elif whence == os.SEEK_SET:
+            self.pos = offset
+        elif whence == os.SEEK_CUR:
+            self.pos += offset
+        return self.pos
+
+    def tell(self):
+        return self.pos
+
+    def truncate(self, size=None):
+        self.call(self.raw.truncate, size)
+        return self.pos if size is None else size
+
+    def flush(self):
+        self.call(self.raw.flush)
 
 
 def _plain(value):
@@ -238,12 +355,25 @@ def _plain(value):
     return value
 
 
-def _tmp_pid(name: str):
-    parts = os.path.basename(name).split(".")
+def _live_temporary(path: Path) -> bool:
+    """Whether a writer may still be writing this temporary file.
+
+    Its name holds the writer's host and process id: on this host, live while that
+    process runs; from another host (shared storage), while younger than
+    :data:`FOREIGN_TMP_SECONDS`. Names without a host (older versions) hold the pid only.
+    """
+    parts = path.name.split(".")
     try:
-        return int(parts[-3])
+        pid = int(parts[-3])
     except (IndexError, ValueError):
-        return None
+        return False
+    host = parts[-4] if len(parts) >= 6 and parts[-4] != "h5" else None
+    if host is None or host == (socket.gethostname().replace(".", "-") or "host"):
+        return _alive(pid)
+    try:
+        return time.time() - path.stat().st_mtime < FOREIGN_TMP_SECONDS
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:

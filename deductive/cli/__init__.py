@@ -1,5 +1,7 @@
 """The ``deductive`` command line."""
 
+import os
+
 import click
 
 from .. import __version__
@@ -14,17 +16,27 @@ __all__ = ["cli", "main"]
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="deductive")
-def cli():
+@click.option("--threads", type=int, default=None, metavar="N",
+              help="Compute threads of the parallel kernels (default: $DEDUCTIVE_THREADS, "
+                   "else the CPUs this process may use). Dask workers use one each.")
+def cli(threads):
     """Fast solvers for deduction games: Wordle, Hangman, Minesweeper.
 
     \b
     Examples:
       deductive wordle openers --top 10
       deductive wordle pattern crane trace
+      deductive --threads 1 wordle bench --solver entropy --opener raise
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
       deductive mines bench --preset expert --player best --games 1000
       deductive cache info
     """
+    from ..engine._parallel import _checked, get_threads, set_threads
+
+    if threads is not None:
+        set_threads(_checked(threads, "--threads"))
+    elif os.environ.get("DEDUCTIVE_THREADS", "").strip():
+        get_threads()               # a bad value stops here, before any work
 
 
 cli.add_command(wordle)

@@ -53,6 +53,68 @@ class Group(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+#: Seeds of numpy's generators: non-negative integers.
+SEED = click.IntRange(min=0)
+
+
+class OutputFile(click.ParamType):
+    """A file the command will write, checked when the command line is read, before any
+    computation: its folder exists and takes a new file, it is not a folder, and (for
+    plots) its extension is a format matplotlib writes."""
+
+    name = "file"
+
+    def __init__(self, plot: bool = False):
+        self.plot = plot
+
+    def convert(self, value, param, ctx):
+        import os
+        import tempfile
+
+        path = os.fspath(value)
+        if os.path.isdir(path):
+            self.fail(f"{path} is a folder; give a file name", param, ctx)
+        if self.plot:
+            self._check_format(path, param, ctx)
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            self.fail(f"cannot write {path}: the folder {folder} does not exist", param, ctx)
+        try:    # the one sure test (permissions, read-only file systems, root or not)
+            tempfile.TemporaryFile(dir=folder).close()
+            if os.path.exists(path):
+                open(path, "ab").close()
+        except OSError as exc:
+            self.fail(f"cannot write {path} ({exc.strerror}); choose another place", param, ctx)
+        return path
+
+    def _check_format(self, path, param, ctx):
+        import os
+
+        try:
+            from matplotlib.backend_bases import FigureCanvasBase
+        except ImportError:
+            self.fail("plots need matplotlib: pip install 'deductive[plot]'", param, ctx)
+        formats = FigureCanvasBase.get_supported_filetypes()
+        extension = os.path.splitext(path)[1].lstrip(".").lower()
+        if extension not in formats:
+            self.fail(f"{path}: unknown plot format {extension or '(no extension)'!r}; end the "
+                      f"name with one of {', '.join('.' + f for f in sorted(formats))}",
+                      param, ctx)
+
+
+def check_lang(ctx, param, value):
+    """--lang: a language wordfreq has frequencies for (only the frequency prior uses it)."""
+    if value is None:
+        return value
+    import wordfreq
+
+    languages = sorted(wordfreq.available_languages(wordlist="best"))
+    if value not in languages:
+        raise click.BadParameter(f"{value!r}: wordfreq has no frequencies for it; choose one "
+                                 f"of {', '.join(languages)}", ctx, param)
+    return value
+
+
 def echo_json(obj) -> None:
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
@@ -64,6 +126,62 @@ cache_dir_option = click.option(
     "--cache-dir", type=click.Path(file_okay=False), default=None,
     help="Cache directory (default: $DEDUCTIVE_CACHE_DIR, else ~/.cache/deductive).",
 )
+
+
+class MemorySize(click.ParamType):
+    """A number of bytes: ``8G``, ``500M``, ``1.5GB``, ``64k`` or plain bytes (decimal)."""
+
+    name = "size"
+    _UNITS = {"": 1, "b": 1, "k": 10 ** 3, "m": 10 ** 6, "g": 10 ** 9, "t": 10 ** 12}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        import re
+
+        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kmgt]?)b?\s*", str(value).lower())
+        if not match or float(match.group(1)) <= 0:
+            self.fail(f"{value!r} is not a size; write e.g. 8G, 500M or 1.5GB", param, ctx)
+        return int(float(match.group(1)) * self._UNITS[match.group(2)])
+
+
+class MatrixSource:
+    """Where a command's pattern matrix comes from: ``--cache-dir``, ``--no-cache`` (or
+    ``$DEDUCTIVE_NO_CACHE=1``) and ``--max-memory``; a progress bar while it is built."""
+
+    def __init__(self, cache_dir=None, no_cache=False, max_memory=None):
+        self.cache_dir = cache_dir
+        self.no_cache = bool(no_cache)
+        self.max_memory = max_memory
+
+    def matrix(self, guess_list, answer_list, *, rebuild=False, info=None):
+        from ..engine.patterns import cached_pattern_matrix
+        from ._progress import progress
+
+        with progress(len(guess_list), "pattern matrix") as update:
+            return cached_pattern_matrix(
+                guess_list, answer_list, False if self.no_cache else self.cache_dir,
+                rebuild=rebuild, info=info, max_bytes=self.max_memory, progress=update)
+
+
+def matrix_options(func):
+    """--cache-dir, --no-cache and --max-memory, handed to the command as one
+    :class:`MatrixSource` (parameter ``source``)."""
+    import functools
+
+    @functools.wraps(func)
+    def command(*args, cache_dir, no_cache, max_memory, **kwargs):
+        return func(*args, source=MatrixSource(cache_dir, no_cache, max_memory), **kwargs)
+
+    command = click.option(
+        "--max-memory", type=MemorySize(), default=None, metavar="SIZE",
+        help="Refuse a pattern matrix larger than this (e.g. 8G; default: the memory "
+             "available).")(command)
+    command = click.option(
+        "--no-cache", is_flag=True, envvar="DEDUCTIVE_NO_CACHE",
+        help="Compute the matrix in memory; neither read nor write the cache "
+             "(also DEDUCTIVE_NO_CACHE=1).")(command)
+    return cache_dir_option(command)
 
 
 def word_list_options(default: str | None = "en"):
@@ -95,26 +213,28 @@ def load_lists(guesses: str, answers: str | None, length: int | None):
     from ..engine.words import load_words
 
     guess_list = load_words(guesses, role="guesses", length=length)
+    if answers in (None, guesses) and guess_list.name == str(guesses):
+        return guess_list, guess_list    # one file for both: read (and warned of) once
     answer_list = load_words(answers or guesses, role="answers", length=length)
     return guess_list, answer_list
 
 
 def game_options(func):
-    """Word lists, --hard, --prior, --lang and --cache-dir: what builds a Wordle game."""
-    func = click.option("--lang", default=None,
+    """Word lists, --hard, --prior, --lang and the matrix's source: what builds a game."""
+    func = click.option("--lang", default=None, callback=check_lang,
                         help="Language of the frequency prior (default: fr for fr lists, else en).")(func)
     func = click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
                         show_default=True,
                         help="Weights of the answers: used by entropy and weighted averages.")(func)
     func = click.option("--hard", is_flag=True,
                         help="NYT hard mode: keep greens, reuse every revealed letter.")(func)
-    func = cache_dir_option(func)
+    func = matrix_options(func)
     return word_list_options(default="en")(func)
 
 
 def solver_options(func):
     """--solver, --pool and --seed, defined once."""
-    func = click.option("--seed", type=int, default=0, show_default=True,
+    func = click.option("--seed", type=SEED, default=0, show_default=True,
                         help="Seed of the random solvers (each answer gets (seed, index)).")(func)
     func = click.option("--pool", type=click.Choice(["all", "candidates"]), default="all",
                         show_default=True,
@@ -125,12 +245,30 @@ def solver_options(func):
     return func
 
 
-def make_game(guesses, answers, length, cache_dir, hard, prior, lang):
+def make_game(guesses, answers, length, source, hard, prior, lang, *, solver=None,
+              opener=None, check=None):
+    """The Wordle game of the command line, its matrix at hand (see :class:`MatrixSource`).
+
+    Before the matrix is built or read, the lists are checked, and so are the command's
+    ``solver`` name, its ``opener`` and whatever ``check(game)`` checks on a game that has
+    no matrix yet: a mistake costs no computation.
+    """
     from ..engine.game import Wordle
+    from ..engine.solvers import SOLVERS
+    from ..errors import UnknownNameError
 
     guess_list, answer_list = load_lists(guesses, answers, length)
-    return Wordle(guess_list, answer_list, hard=hard, prior=prior, lang=lang,
-                  cache_dir=cache_dir)
+    options = dict(hard=hard, prior=prior, lang=lang, cache_dir=source.cache_dir)
+    bare = Wordle(guess_list, answer_list, **options)   # checks the lists
+    if solver is not None and solver not in SOLVERS:
+        raise UnknownNameError(f"unknown solver {solver!r}; choose one of: "
+                               + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items()))
+    if opener is not None:
+        bare.guess_index(opener)
+    if check is not None:
+        check(bare)
+    return Wordle(guess_list, answer_list, **options,
+                  matrix=source.matrix(guess_list, answer_list))
 
 
 def make_solver(game, name, pool):
@@ -138,9 +276,44 @@ def make_solver(game, name, pool):
     return game.solver(name, **options)
 
 
+_DASK_TIMEOUT = "deductive.dask_timeout"
+
+
+def _keep_timeout(ctx, param, value):
+    ctx.meta[_DASK_TIMEOUT] = value
+
+
+def _check_scheduler(ctx, param, value):
+    """--scheduler: a well-formed address of a scheduler that answers within --timeout,
+    checked when the command line is read, before any work (--timeout is read first)."""
+    if value is None:
+        return value
+    from ..distributed import CONNECT_TIMEOUT, _probe_scheduler, scheduler_address
+
+    address, host, port = scheduler_address(value)
+    _probe_scheduler(address, host, port, ctx.meta.get(_DASK_TIMEOUT, CONNECT_TIMEOUT))
+    return address
+
+
+def dask_timeout() -> float:
+    """The --timeout of the running command (seconds a scheduler has to answer)."""
+    from ..distributed import CONNECT_TIMEOUT
+
+    return click.get_current_context().meta.get(_DASK_TIMEOUT, CONNECT_TIMEOUT)
+
+
 def dask_options(func):
-    """--workers and --scheduler: run the sweep on Dask (extra ``dask``)."""
+    """--workers, --scheduler and --timeout: run the sweep on Dask (extra ``dask``).
+
+    The timeout reaches the command through :func:`dask_timeout`, so that commands keep
+    the two parameters they had.
+    """
+    func = click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0,
+                        show_default=True, expose_value=False, callback=_keep_timeout,
+                        is_eager=True,
+                        help="Seconds the scheduler at --scheduler has to answer.")(func)
     func = click.option("--scheduler", default=None, metavar="ADDRESS",
+                        callback=_check_scheduler,
                         help="Run on an existing Dask cluster (tcp://HOST:8786).")(func)
     func = click.option("--workers", type=click.IntRange(min=1), default=None,
                         help="Run on a local Dask cluster of this many worker processes.")(func)

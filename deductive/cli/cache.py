@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from ._common import Group, cache_dir_option, echo_json, json_option, load_lists, word_list_options
+from ._common import (
+    Group,
+    MatrixSource,
+    MemorySize,
+    cache_dir_option,
+    echo_json,
+    json_option,
+    load_lists,
+    word_list_options,
+)
 
 
 @click.group(cls=Group)
@@ -51,8 +60,10 @@ def info(cache_dir, as_json):
             f"guesses {entry['guesses_name']}, answers {entry['answers_name']}  "
             f"kernel v{entry['kernel_version']}  {entry['created']}"
         )
+    live = {str(p) for p in store.live_temporary_files()}
     for path in temporary:
-        click.echo(f"  {path}  (temporary: a write in progress, or left by a killed one)")
+        what = "a write in progress" if path in live else "left by a process that stopped"
+        click.echo(f"  {path}  (temporary: {what})")
 
 
 @cache.command()
@@ -69,24 +80,34 @@ def clear(cache_dir):
     store = PatternStore(cache_dir)
     removed = store.clear()
     click.echo(f"removed {len(removed)} file(s) from {store.directory}")
+    live = store.live_temporary_files()
+    if live:
+        click.echo(f"kept {len(live)} temporary file(s) that running processes are writing "
+                   f"(e.g. {live[0].name})")
 
 
 @cache.command()
 @word_list_options(default="en")
 @cache_dir_option
+@click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
+              help="Refuse a matrix larger than this (e.g. 8G; default: the memory available).")
 @click.option("--rebuild", is_flag=True, help="Compute and overwrite even if a valid file exists.")
-def build(guesses, answers, length, cache_dir, rebuild):
+def build(guesses, answers, length, cache_dir, max_memory, rebuild):
     """Build the pattern matrix of two word lists into the cache (no-op if already valid).
 
     \b
     Example:
       deductive cache build --guesses guesses.txt --answers answers.txt
     """
-    from ..engine.patterns import cached_pattern_matrix
+    from ..errors import CacheError
 
     guess_list, answer_list = load_lists(guesses, answers, length)
     info = {}
-    result = cached_pattern_matrix(guess_list, answer_list, cache_dir, rebuild=rebuild, info=info)
+    source = MatrixSource(cache_dir, False, max_memory)
+    result = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
+    if info["path"] is None:         # filling the cache is the point: not a mere warning
+        raise CacheError("the matrix was computed but could not be stored (see the warning "
+                         "above)")
     state = "already cached" if info["source"] == "cache" else "built"
     click.echo(f"{result.shape[0]} x {result.shape[1]} {result.dtype}: {state} in "
                f"{info['seconds']:.3f} s -> {info['path']}")

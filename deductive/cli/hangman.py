@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from ._common import Group, dask_options, echo_json, fail, json_option
+from ._common import (
+    SEED,
+    Group,
+    check_lang,
+    dask_options,
+    dask_timeout,
+    echo_json,
+    fail,
+    json_option,
+)
 
 
 @click.group(cls=Group)
@@ -30,7 +39,7 @@ def _words_option(func):
 
 
 def _strategy_options(func, lives_all=False):
-    func = click.option("--lang", default="en", show_default=True,
+    func = click.option("--lang", default="en", show_default=True, callback=check_lang,
                         help="Language of the frequency prior.")(func)
     func = click.option("--prior", type=click.Choice(["uniform", "frequency"]),
                         default="uniform", show_default=True,
@@ -144,7 +153,7 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
     if workers or scheduler:
         from ..distributed import dask_client, hangman_sweep_all
 
-        with dask_client(scheduler, workers) as client:
+        with dask_client(scheduler, workers, dask_timeout()) as client:
             sweeps = hangman_sweep_all(client, lists, strategy, lives=lives_list, prior=prior,
                                        lang=lang, exact_limit=exact_limit,
                                        checkpoint=checkpoint, memory=budget)
@@ -247,9 +256,11 @@ def solve(pattern, wrong, words_source, strategy, lives, prior, lang, show, as_j
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
     from ..engine.hangman import load_hangman_words
+    from ..engine.words import fold_word
 
     _check_strategy(strategy)
-    lists = load_hangman_words(words_source, len(pattern.strip()))
+    pattern, wrong = fold_word(pattern), fold_word(wrong)    # as word lists are folded
+    lists = load_hangman_words(words_source, len(pattern))
     game = _game(next(iter(lists.values())), prior, lang)
     cands = game.candidates(pattern, wrong)
     if not cands:
@@ -284,7 +295,7 @@ def solve(pattern, wrong, words_source, strategy, lives, prior, lang, show, as_j
 @click.option("--length", type=click.IntRange(2, 32), default=6, show_default=True)
 @_strategy_options
 @click.option("--word", default=None, help="The secret word (default: drawn with --seed).")
-@click.option("--seed", type=int, default=None, help="Seed of the draw (default: random).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the draw (default: random).")
 @click.option("--auto", is_flag=True, help="Let the strategy play and show each step.")
 @click.option("--evil", is_flag=True,
               help="Play against an adversary who picks no word and answers each guess to "

@@ -6,7 +6,16 @@ import sys
 
 import click
 
-from ._common import Group, dask_options, echo_json, fail, json_option
+from ._common import (
+    SEED,
+    Group,
+    OutputFile,
+    dask_options,
+    dask_timeout,
+    echo_json,
+    fail,
+    json_option,
+)
 from ._progress import progress
 
 
@@ -28,12 +37,19 @@ def _read_position(path, mines_total):
     if path == "-":
         text = sys.stdin.read()
     else:
+        what = ("give a position file (one row per line: x covered, 0-8 or . revealed, "
+                "* or F flag) or - for stdin")
         try:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
         except FileNotFoundError:
-            fail(f"{path}: no such file; give a position file (one row per line: x covered, "
-                 "0-8 or . revealed, * or F flag) or - for stdin")
+            fail(f"{path}: no such file; {what}")
+        except IsADirectoryError:
+            fail(f"{path}: is a folder; {what}")
+        except UnicodeDecodeError as exc:
+            fail(f"{path}: not a text file (byte {exc.start} is not UTF-8); {what}")
+        except OSError as exc:
+            fail(f"{path}: cannot be read ({exc.strerror}); {what}")
     return Position.parse(text, mines_total)
 
 
@@ -52,7 +68,7 @@ def _position_command(func):
 
 @mines.command()
 @_position_command
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG heat map of the probabilities.")
 @json_option
 def probs(position_file, mines_total, plot_path, as_json):
@@ -119,7 +135,7 @@ def deduce(position_file, mines_total, as_json):
 def _bench_options(func):
     func = click.option("--first-move", type=click.Choice(["corner", "centre"]), default="corner",
                         show_default=True, help="Where the first click goes.")(func)
-    func = click.option("--seed", type=int, default=1000, show_default=True,
+    func = click.option("--seed", type=SEED, default=1000, show_default=True,
                         help="Game g: mines seeded S+g, player S+1000+g.")(func)
     func = click.option("--first-click", type=click.Choice(["safe", "zero", "none"]),
                         default="safe", show_default=True,
@@ -136,7 +152,7 @@ def _bench_options(func):
               help="rules-random, csp-random, least-risk or best.")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @dask_options
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+@click.option("--checkpoint", type=OutputFile(), default=None,
               help="With Dask: append finished chunks here, and skip them when rerun.")
 @json_option
 def bench(preset, first_click, seed, first_move, player_name, games, workers, scheduler,
@@ -163,7 +179,7 @@ def bench(preset, first_click, seed, first_move, player_name, games, workers, sc
         if workers or scheduler:
             from ..distributed import dask_client, mines_bench
 
-            with dask_client(scheduler, workers) as client:
+            with dask_client(scheduler, workers, dask_timeout()) as client:
                 result = mines_bench(client, preset, player_name, games, first_click=first_click,
                                      first_move=first_move, seed=seed, checkpoint=checkpoint,
                                      progress=update)
@@ -220,7 +236,7 @@ def seed_protocol(games, as_json):
 @click.option("--player", "player_name", default="best", show_default=True)
 @click.option("--game", type=click.IntRange(min=0), default=0, show_default=True,
               help="Game number g (mines seeded --seed + g).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG heat map of the position at the first guess.")
 def play(preset, first_click, seed, first_move, player_name, game, plot_path):
     """Show one game step by step: the ASCII board after each move.

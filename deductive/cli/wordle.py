@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
-
 import click
 
 from ._common import (
     Group,
-    cache_dir_option,
+    OutputFile,
     dask_options,
+    dask_timeout,
     echo_json,
     fail,
     game_options,
@@ -17,6 +16,7 @@ from ._common import (
     load_lists,
     make_game,
     make_solver,
+    matrix_options,
     solver_options,
     word_list_options,
 )
@@ -73,11 +73,10 @@ def pattern(guess, answer):
 
 @wordle.command()
 @word_list_options(default=None)
-@cache_dir_option
-@click.option("--no-cache", is_flag=True, help="Only compute; neither read nor write the cache.")
+@matrix_options
 @click.option("--rebuild", is_flag=True, help="Compute and overwrite the cached file.")
 @json_option
-def matrix(guesses, answers, length, cache_dir, no_cache, rebuild, as_json):
+def matrix(guesses, answers, length, source, rebuild, as_json):
     """Build (or load from the cache) the guess x answer pattern matrix.
 
     Reports its shape, dtype, size, the seconds taken and the cache file.
@@ -86,19 +85,11 @@ def matrix(guesses, answers, length, cache_dir, no_cache, rebuild, as_json):
     Example:
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
-    from ..engine.patterns import cached_pattern_matrix, pattern_matrix
-
     if guesses is None:
         guesses = "en"
     guess_list, answer_list = load_lists(guesses, answers, length)
     info = {}
-    if no_cache:
-        start = time.perf_counter()
-        result = pattern_matrix(guess_list, answer_list)
-        info = {"path": None, "source": "built", "seconds": time.perf_counter() - start}
-    else:
-        result = cached_pattern_matrix(guess_list, answer_list, cache_dir, rebuild=rebuild,
-                                       info=info)
+    result = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
     report = {
         "guesses": guess_list.name, "answers": answer_list.name,
         "shape": list(result.shape), "dtype": str(result.dtype), "bytes": int(result.nbytes),
@@ -125,12 +116,12 @@ def matrix(guesses, answers, length, cache_dir, no_cache, rebuild, as_json):
                    "candidates left on average; buckets: most distinct feedbacks.")
 @click.option("--hard", is_flag=True,
               help="Hard mode. The first guess is unconstrained, so the ranking is the same.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG of the best opener's feedback distribution beside the worst's.")
-@cache_dir_option
+@matrix_options
 @dask_options
 @json_option
-def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, workers, scheduler,
+def openers(guesses, answers, length, top, metric, hard, plot_path, source, workers, scheduler,
             as_json):
     """Rank every allowed guess as a first guess.
 
@@ -144,15 +135,14 @@ def openers(guesses, answers, length, top, metric, hard, plot_path, cache_dir, w
       deductive wordle openers --guesses guesses.txt --answers answers.txt --json
       deductive wordle openers --guesses fr-seed --answers fr-seed
     """
-    from ..engine.patterns import cached_pattern_matrix
     from ..engine.scoring import rank_guesses
 
     guess_list, answer_list = load_lists(guesses, answers, length)
-    result = cached_pattern_matrix(guess_list, answer_list, cache_dir)
+    result = source.matrix(guess_list, answer_list)
     if workers or scheduler:
         from ..distributed import dask_client, wordle_openers
 
-        with dask_client(scheduler, workers) as client:
+        with dask_client(scheduler, workers, dask_timeout()) as client:
             ranked = wordle_openers(client, result, guess_list, metric=metric, top=top or None)
     else:
         ranked = rank_guesses(result, guess_list, metric=metric, top=top or None)
@@ -186,13 +176,23 @@ def _grid_row(game, word, code):
 
 def _answers_subset(game, spec):
     """--answers-subset: a number N (the first N answers) or a word-list file/name."""
+    import os
+
     if spec is None:
         return None
-    if spec.isdigit():
+    if spec.strip().isdigit():
+        if int(spec) < 1:
+            fail(f"--answers-subset {spec}: give at least 1 answer (or a word list)")
         return int(spec)
     from ..engine.words import load_words
 
-    subset = load_words(spec, role="answers", length=game.length)
+    # a file is read as it is: words of another length are an error naming their line,
+    # not silently left out; a built-in name is taken at the game's length
+    subset = load_words(spec, role="answers",
+                        length=None if os.path.exists(spec) else game.length)
+    if subset.length != game.length:
+        fail(f"--answers-subset {spec}: its words have {subset.length} letters, the game's "
+             f"{game.length}")
     missing = [w for w in subset if w not in game.answers]
     if missing:
         fail(f"--answers-subset: {len(missing)} word(s) are not answers ({', '.join(missing[:5])})")
@@ -206,12 +206,12 @@ def _answers_subset(game, spec):
 @click.option("--answers-subset", default=None, metavar="N|FILE|NAME",
               help="Play only these answers (the first N, or a list); candidates still span "
                    "every answer.")
-@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--tree", "tree_path", type=OutputFile(), default=None,
               help="Export the decision tree as JSON (deterministic solvers).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG histogram of the guess counts.")
 @json_option
-def bench(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+def bench(guesses, answers, length, source, hard, prior, lang, solver_name, pool, seed,
           opener, answers_subset, tree_path, plot_path, as_json):
     """Play every answer with a solver and report the guess-count distribution.
 
@@ -220,17 +220,19 @@ def bench(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, p
 
     \b
     Examples:
-      deductive wordle bench --solver entropy --opener salet
+      deductive wordle bench --solver entropy --opener slate
       deductive wordle bench --solver minimax --opener raise --json
       deductive wordle bench --guesses fr-seed --solver entropy --pool candidates \\
           --opener laine --answers-subset 50
     """
     import json as _json
 
-    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    chosen = {}
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener, check=lambda bare: chosen.update(
+                         subset=_answers_subset(bare, answers_subset)))
     solver = make_solver(game, solver_name, pool)
-    subset = _answers_subset(game, answers_subset)
-    game.matrix  # load before timing
+    subset = chosen["subset"]
     total = len(game.answers) if subset is None else (
         min(subset, len(game.answers)) if isinstance(subset, int) else len(subset))
     with progress(total, f"bench {solver_name}") as update:
@@ -266,11 +268,11 @@ def bench(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, p
 @wordle.command("tree-check")
 @click.argument("tree_file", type=click.Path(dir_okay=False))
 @word_list_options(default="en")
-@cache_dir_option
+@matrix_options
 @click.option("--hard/--normal", default=None,
               help="Check hard-mode rules (default: as the file says).")
 @json_option
-def tree_check(tree_file, guesses, answers, length, cache_dir, hard, as_json):
+def tree_check(tree_file, guesses, answers, length, source, hard, as_json):
     """Verify a decision tree against the word lists and print its statistics.
 
     Rejects a tree that misses an answer, uses a word outside the guess list, or (hard
@@ -278,13 +280,13 @@ def tree_check(tree_file, guesses, answers, length, cache_dir, hard, as_json):
 
     \b
     Example:
-      deductive wordle bench --opener salet --tree salet.json
-      deductive wordle tree-check salet.json
+      deductive wordle bench --opener slate --tree slate.json
+      deductive wordle tree-check slate.json
     """
     from ..engine.tree import check_tree, load_tree
 
     doc = load_tree(tree_file)
-    game = make_game(guesses, answers, length, cache_dir, False, "uniform", None)
+    game = make_game(guesses, answers, length, source, False, "uniform", None)
     report = check_tree(game, doc, hard=hard).as_dict()
     if as_json:
         echo_json(report)
@@ -301,7 +303,7 @@ def tree_check(tree_file, guesses, answers, length, cache_dir, hard, as_json):
 @click.option("--opener", required=True, help="The first guess.")
 @dask_options
 @json_option
-def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+def second(guesses, answers, length, source, hard, prior, lang, solver_name, pool, seed,
            opener, workers, scheduler, as_json):
     """The best second guess for every feedback of an opener.
 
@@ -311,14 +313,14 @@ def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, 
     """
     from ..engine.precompute import second_guesses
 
-    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener)
     solver = make_solver(game, solver_name, pool)
-    game.matrix
     if workers or scheduler:
         from ..distributed import dask_client, wordle_second
 
         options = {"pool": pool} if solver_name in ("entropy", "minimax", "expected") else {}
-        with dask_client(scheduler, workers) as client:
+        with dask_client(scheduler, workers, dask_timeout()) as client:
             rows = wordle_second(client, game, solver_name, options, opener)
     else:
         from ..engine.bench import _split
@@ -344,18 +346,21 @@ def second(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, 
 @solver_options
 @click.option("--answer", required=True, help="The secret word.")
 @click.option("--opener", default=None, help="Forced first guess.")
-def play(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, pool, seed,
+def play(guesses, answers, length, source, hard, prior, lang, solver_name, pool, seed,
          answer, opener):
     """Play one game against ANSWER and print the coloured grid.
 
     \b
     Example:
-      deductive wordle play --answer crane --solver entropy --opener salet
+      deductive wordle play --answer crane --solver entropy --opener slate
     """
-    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    def check(bare):
+        if answer not in bare.answers:
+            fail(f"--answer {answer!r} is not in the answer list {bare.answers.name}")
+
+    game = make_game(guesses, answers, length, source, hard, prior, lang, solver=solver_name,
+                     opener=opener, check=check)
     solver = make_solver(game, solver_name, pool)
-    if answer not in game.answers:
-        fail(f"--answer {answer!r} is not in the answer list {game.answers.name}")
     moves = game.play(answer, solver, opener=opener, seed=seed)
     for word, code in moves:
         click.echo(_grid_row(game, word, code))
@@ -363,8 +368,9 @@ def play(guesses, answers, length, cache_dir, hard, prior, lang, solver_name, po
     click.echo(f"{verdict} in {len(moves)}")
 
 
-_ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G', "
-                "'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last one back, "
+_ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G' (grey "
+                "also - _ B or X), 'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last "
+                "one back, "
                 "'quit' (or end of input) stops")
 
 
@@ -380,7 +386,7 @@ _ASSIST_HELP = ("type the guess you played and the colours you saw: 'crane GY..G
               help="Candidates listed.")
 @click.option("--lookahead", "lookahead_beam", type=click.IntRange(min=0), default=0,
               help="Also show the lookahead solver's pick (a beam search of this width).")
-def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool, top, show,
+def assist(guesses, answers, length, source, hard, prior, lang, metric, pool, top, show,
            lookahead_beam):
     """Help with a game played elsewhere: enter each guess and its colours.
 
@@ -389,14 +395,14 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
 
     \b
     Example:
-      printf 'salet ..Y..\\ncrony .G..Y\\n' | deductive wordle assist
+      printf 'slate ..Y..\\ncrony Y.Y..\\n' | deductive wordle assist
     """
     import sys
 
     from ..engine.game import parse_feedback
     from ..errors import DeductiveError
 
-    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    game = make_game(guesses, answers, length, source, hard, prior, lang)
     interactive = sys.stdin.isatty()
     history = []
     lookahead = game.solver("lookahead", beam=lookahead_beam) if lookahead_beam else None
@@ -472,21 +478,21 @@ def assist(guesses, answers, length, cache_dir, hard, prior, lang, metric, pool,
                    "Without it the search is exact.")
 @click.option("--max-guesses", type=click.IntRange(min=1), default=None,
               help="Only trees that never need more guesses than this.")
-@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--tree", "tree_path", type=OutputFile(), default=None,
               help="Export the tree of --opener as JSON (checked by tree-check).")
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+@click.option("--checkpoint", type=OutputFile(), default=None,
               help="With --openers: append each finished opener here; a rerun resumes.")
 @dask_options
 @json_option
-def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_openers, beam,
+def search(guesses, answers, length, source, hard, prior, lang, opener, n_openers, beam,
            max_guesses, tree_path, checkpoint, workers, scheduler, as_json):
     """Search the decision tree with the fewest total guesses (ties: smaller worst case).
 
     \b
     Examples:
-      deductive wordle search --opener salet --tree salet.json     (exact)
-      deductive wordle search --opener salet --hard --max-guesses 6
-      deductive wordle search --opener salet --beam 10             (heuristic)
+      deductive wordle search --opener slate --beam 10              # heuristic
+      deductive wordle search --opener slate --tree slate.json      # exact
+      deductive wordle search --opener slate --hard --max-guesses 6
       deductive wordle search --openers 10 --beam 10 --json
     """
     import json as _json
@@ -498,10 +504,12 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
         fail("give --opener WORD or --openers N")
     if tree_path and opener is None:
         fail("--tree goes with --opener")
-    game = make_game(guesses, answers, length, cache_dir, hard, prior, lang)
+    game = make_game(guesses, answers, length, source, hard, prior, lang, opener=opener)
     searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
     if opener is not None:
-        result = searcher.search_opener(opener, keep_tree=tree_path is not None)
+        with progress(len(game.answers), f"search {opener}") as update:
+            result = searcher.search_opener(opener, keep_tree=tree_path is not None,
+                                            progress=update)
         if tree_path:
             from ..engine.tree import tree_document
 
@@ -521,7 +529,7 @@ def search(guesses, answers, length, cache_dir, hard, prior, lang, opener, n_ope
     if workers or scheduler:
         from ..distributed import dask_client, wordle_search_openers
 
-        with dask_client(scheduler, workers) as client:
+        with dask_client(scheduler, workers, dask_timeout()) as client:
             rows = wordle_search_openers(client, game, candidates, beam=beam,
                                          max_guesses=max_guesses, checkpoint=checkpoint)
         _print_openers(game, rows, candidates, as_json)

@@ -79,10 +79,12 @@ def load_hangman_words(source, length="all"):
     Parameters
     ----------
     source : path, name or sequence of str
-        A file with one word per line (``/usr/share/dict/web2``...), ``en`` or ``fr``
-        (wordfreq: every word of the length made of a-z after folding, by frequency), or
-        the words themselves. Lines that are not entirely lowercase a-z (capitalised proper
-        nouns, apostrophes) are skipped, as the seed does; duplicates are dropped.
+        A file with one word per line (``/usr/share/dict/web2``...), ``en`` or ``fr`` (the
+        built-in secrets: of each length, the answer list of
+        :func:`deductive.engine.words.builtin_words`, i.e. the 2,315 most frequent common
+        dictionary words that are not inflections of a shorter word), or the words
+        themselves. Lines that are not entirely lowercase a-z (capitalised proper nouns,
+        apostrophes) are skipped, as the seed does; duplicates are dropped.
     length : int or "all"
 
     Returns
@@ -96,17 +98,20 @@ def load_hangman_words(source, length="all"):
             raise WordListError(f"length {length} is not supported; choose 1 to {MAX_LENGTH}")
     if isinstance(source, (str, os.PathLike)) and not os.path.exists(source) \
             and str(source) in ("en", "fr"):
-        return _wordfreq_lists(str(source), length)
+        return _builtin_lists(str(source), length)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         try:
-            with open(path, encoding="utf-8", errors="replace") as fh:
+            # utf-8-sig: a byte-order mark is not part of the first word
+            with open(path, encoding="utf-8-sig", errors="replace") as fh:
                 raw = fh.read().splitlines()
         except FileNotFoundError:
             raise WordListError(f"{path}: no such file; give a word list (one word per line, "
                                 "e.g. /usr/share/dict/web2) or en / fr") from None
         except IsADirectoryError:
             raise WordListError(f"{path}: is a directory; give a word-list file") from None
+        except OSError as exc:
+            raise WordListError(f"{path}: cannot be read ({exc.strerror})") from None
         name = path
     else:
         raw, name = list(source), "<list>"
@@ -126,17 +131,18 @@ def load_hangman_words(source, length="all"):
     return {n: HangmanWords(tuple(by_length[n]), f"{name}:{n}") for n in sorted(by_length)}
 
 
-def _wordfreq_lists(lang, length):
-    from .words import wordfreq_ranked
+def _builtin_lists(lang, length):
+    from .words import builtin_answers
 
-    lengths = range(2, 16) if length == "all" else [length]
+    lengths = range(2, MAX_LENGTH + 1) if length == "all" else [length]
     out = {}
     for n in lengths:
-        words = wordfreq_ranked(lang, n, 10 ** 7)
+        words = sorted(builtin_answers(lang, n))
         if words:
             out[n] = HangmanWords(tuple(words), f"{lang}:{n}")
     if not out:
-        raise WordListError(f"wordfreq has no {lang} words of {length} letters")
+        raise WordListError(f"the built-in list {lang} has no words of {length} letters; "
+                            "choose another --length")
     return out
 
 

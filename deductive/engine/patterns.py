@@ -25,6 +25,9 @@ __all__ = [
     "cached_pattern_matrix",
     "matrix_key",
     "pattern_dtype",
+    "matrix_bytes",
+    "check_matrix_memory",
+    "available_memory",
     "n_patterns",
     "all_green",
     "parse_pattern",
@@ -75,13 +78,19 @@ def _as_words(words, what: str) -> WordList:
     return load_words(list(words))
 
 
-def pattern_matrix(guesses, answers) -> np.ndarray:
+def pattern_matrix(guesses, answers, *, max_bytes: int | None = None,
+                   progress=None) -> np.ndarray:
     """Compute the guess x answer matrix of pattern codes. Never touches the cache.
 
     Parameters
     ----------
     guesses, answers : WordList or sequence of str
         Words of one common length.
+    max_bytes : int, optional
+        Memory the matrix may take; by default, the memory available now. A larger matrix
+        raises :class:`~deductive.errors.MemoryBudgetError` before anything is allocated.
+    progress : callable, optional
+        Called with the number of guess rows done: the matrix is then built in row blocks.
 
     Returns
     -------
@@ -93,16 +102,90 @@ def pattern_matrix(guesses, answers) -> np.ndarray:
     >>> pattern_matrix(["crane", "slate"], ["trace"]).ravel().tolist()
     [187, 207]
     """
-    from ..kernels.patterns import fill_pattern_matrix
-    from ._parallel import n_chunks
+    from ..kernels.patterns import fill_pattern_matrix, fill_pattern_rows
+    from ._parallel import run_rows
 
     guesses = _as_words(guesses, "guesses")
     answers = _as_words(answers, "answers")
     _check_same_length(guesses, answers)
+    check_matrix_memory(len(guesses), len(answers), guesses.length, max_bytes)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     columns = np.ascontiguousarray(answers.codes.T)
-    fill_pattern_matrix(guesses.codes, columns, out, n_chunks(len(guesses)))
+    work_per_row = len(answers) * guesses.length
+    if progress is None:
+        run_rows(fill_pattern_matrix, fill_pattern_rows, len(guesses),
+                 len(guesses) * work_per_row, PARALLEL_WORK, guesses.codes, columns, out)
+        return out
+    step = max(1, _BLOCK_CELLS // max(1, len(answers)))
+    for lo in range(0, len(guesses), step):
+        hi = min(len(guesses), lo + step)
+        run_rows(fill_pattern_matrix, fill_pattern_rows, hi - lo, (hi - lo) * work_per_row,
+                 PARALLEL_WORK, guesses.codes[lo:hi], columns, out[lo:hi])
+        progress(hi)
     return out
+
+
+#: Cells per row block when a build reports progress (~10 ms of work on 2 cores).
+_BLOCK_CELLS = 1 << 24
+
+
+def matrix_bytes(n_guesses: int, n_answers: int, length: int) -> int:
+    """Bytes of the pattern matrix of ``n_guesses`` x ``n_answers`` words of ``length``."""
+    return int(n_guesses) * int(n_answers) * pattern_dtype(length).itemsize
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to a new allocation now (Linux: ``MemAvailable``), or
+    None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def format_bytes(n: float) -> str:
+    """``1536`` -> ``'1.5 kB'``: decimal units, as disks and ``--max-memory`` count."""
+    for unit in ("B", "kB", "MB", "GB", "TB"):
+        if abs(n) < 1000 or unit == "TB":
+            return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
+        n /= 1000
+    return f"{n} TB"
+
+
+def check_matrix_memory(n_guesses: int, n_answers: int, length: int,
+                        max_bytes: int | None = None) -> int:
+    """Raise :class:`~deductive.errors.MemoryBudgetError` unless the matrix fits in
+    ``max_bytes`` (by default, the memory available now); return its size in bytes."""
+    from ..errors import MemoryBudgetError
+
+    need = matrix_bytes(n_guesses, n_answers, length)
+    limit, what = max_bytes, "the --max-memory budget"
+    if limit is None:
+        limit, what = available_memory(), "the memory available"
+    if limit is not None and need > limit:
+        fix = ("raise --max-memory" if max_bytes is not None else
+               "free memory or use a machine with more")
+        raise MemoryBudgetError(
+            f"the {n_guesses:,} x {n_answers:,} pattern matrix needs {format_bytes(need)}, "
+            f"more than {what} ({format_bytes(limit)}); use shorter word lists (fewer "
+            f"guesses or answers), or {fix}"
+        )
+    return need
+
+
+#: Guesses x answers x letters from which :func:`pattern_matrix` runs the parallel kernel
+#: (below: its serial twin). Measured with ``benchmarks/thresholds.py`` (2 threads,
+#: workqueue layer, beside one CPU-bound process): 0.73-0.8x the serial time for 4,096 x
+#: 2,315 five-letter words (47M), 1.2-4.3x from 3M to 12M, more below. Building the
+#: matrix of the original lists (150M and 840M) stays parallel.
+PARALLEL_WORK = 40_000_000
 
 
 def _check_same_length(guesses: WordList, answers: WordList) -> None:
@@ -124,18 +207,24 @@ def matrix_key(guesses: WordList, answers: WordList) -> str:
 
 
 def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = False,
-                          info: dict | None = None) -> np.ndarray:
+                          info: dict | None = None, max_bytes: int | None = None,
+                          progress=None) -> np.ndarray:
     """The pattern matrix, loaded from the HDF5 cache or built once and stored there.
 
     Parameters
     ----------
     guesses, answers : WordList or sequence of str
-    cache_dir : path, optional
-        Defaults to ``$DEDUCTIVE_CACHE_DIR``, else ``~/.cache/deductive``.
+    cache_dir : path or False, optional
+        Defaults to ``$DEDUCTIVE_CACHE_DIR``, else ``~/.cache/deductive``. ``False`` (or
+        the environment variable ``DEDUCTIVE_NO_CACHE=1``): compute in memory, neither
+        read nor write the cache.
     rebuild : bool
         Build and store anew even if a valid file exists.
     info : dict, optional
-        Filled with ``path``, ``source`` ("cache" or "built") and ``seconds``.
+        Filled with ``path`` (None without a cache), ``source`` ("cache" or "built")
+        and ``seconds``.
+    max_bytes, progress
+        As :func:`pattern_matrix`; the budget is checked before a file is read too.
 
     Returns
     -------
@@ -146,34 +235,55 @@ def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = F
     -----
     A file that is truncated, corrupt, from another kernel version, or whose word lists do
     not match its key is never used: it is rebuilt with a
-    :class:`~deductive.errors.CacheRebuildWarning`.
+    :class:`~deductive.errors.CacheRebuildWarning`. A cache that cannot be written (a full
+    disk, a read-only directory) costs a :class:`~deductive.errors.CacheWriteWarning`;
+    the matrix computed in memory is returned all the same.
     """
     import time
+    import warnings
 
     from ..cache import PatternStore
+    from ..errors import CacheError, CacheWriteWarning
     from ..kernels.patterns import KERNEL_VERSION
 
     guesses = _as_words(guesses, "guesses")
     answers = _as_words(answers, "answers")
     _check_same_length(guesses, answers)
+    check_matrix_memory(len(guesses), len(answers), guesses.length, max_bytes)
+    start = time.perf_counter()
+    if cache_dir is False or cache_disabled():
+        matrix = pattern_matrix(guesses, answers, max_bytes=max_bytes, progress=progress)
+        matrix.flags.writeable = False
+        if info is not None:
+            info.update(path=None, source="built", seconds=time.perf_counter() - start)
+        return matrix
     store = PatternStore(cache_dir)
     key = matrix_key(guesses, answers)
-    start = time.perf_counter()
     matrix = None
     if not rebuild:
         matrix = store.load(key, guesses.words, answers.words, KERNEL_VERSION,
                             pattern_dtype(guesses.length))
     source = "cache"
+    path = str(store.path_for(key))
     if matrix is None:
-        matrix = pattern_matrix(guesses, answers)
-        store.save(key, guesses.words, answers.words, KERNEL_VERSION, matrix,
-                   names=(guesses.name, answers.name))
+        matrix = pattern_matrix(guesses, answers, max_bytes=max_bytes, progress=progress)
         source = "built"
+        try:
+            store.save(key, guesses.words, answers.words, KERNEL_VERSION, matrix,
+                       names=(guesses.name, answers.name))
+        except CacheError as exc:
+            warnings.warn(f"{exc}; the matrix was computed in memory and is not cached",
+                          CacheWriteWarning, stacklevel=2)
+            path = None
     matrix.flags.writeable = False
     if info is not None:
-        info.update(path=str(store.path_for(key)), source=source,
-                    seconds=time.perf_counter() - start)
+        info.update(path=path, source=source, seconds=time.perf_counter() - start)
     return matrix
+
+
+def cache_disabled() -> bool:
+    """Whether ``$DEDUCTIVE_NO_CACHE`` asks to keep the cache out (1, true, yes, on)."""
+    return os.environ.get("DEDUCTIVE_NO_CACHE", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def feedback(guess: str, answer: str) -> int:
@@ -201,7 +311,9 @@ def parse_pattern(text: str | int | Sequence[int], length: int | None = None) ->
     Parameters
     ----------
     text : str, int or sequence of int
-        ``"GY..G"``, ``"gy--g"``, ``"21002"``, ``"🟩🟨⬜⬜🟩"``, a list of digits, or a code.
+        ``"GY..G"``, ``"gy--g"``, ``"GYXXG"``, ``"21002"``, ``"🟩🟨⬜⬜🟩"``, a list of
+        digits, or a code. Letters in either case: ``G`` green, ``Y`` yellow, and grey as
+        ``.``, ``-``, ``_``, ``B`` (black) or ``X``.
     length : int, optional
         The word length the pattern must have.
 
@@ -229,8 +341,8 @@ def parse_pattern(text: str | int | Sequence[int], length: int | None = None) ->
             value = _SYMBOLS.get(ch.upper())
             if value is None:
                 raise PatternError(
-                    f"pattern {text!r}: unknown symbol {ch!r}; write G/Y/. (or - _ B for grey), "
-                    "digits 2/1/0, or 🟩/🟨/⬜"
+                    f"pattern {text!r}: unknown symbol {ch!r}; write G green, Y yellow and "
+                    "grey as . (or - _ B X), digits 2/1/0, or 🟩/🟨/⬜"
                 )
             digits.append(value)
     else:

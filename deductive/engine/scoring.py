@@ -8,6 +8,7 @@ the best first; ties go to the lower guess index.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,8 +16,8 @@ import numpy as np
 from ..errors import UnknownNameError
 from .patterns import n_patterns
 
-__all__ = ["PartitionStats", "partition_stats", "METRICS", "GuessScore", "rank_guesses",
-           "bucket_counts", "filter_candidates"]
+__all__ = ["PartitionStats", "partition_stats", "answer_major", "METRICS", "GuessScore",
+           "rank_guesses", "bucket_counts", "filter_candidates"]
 
 #: Ranking metrics and what "best" means for each.
 METRICS = {
@@ -78,7 +79,8 @@ class PartitionStats:
         return np.lexsort((self.rows, key))
 
 
-def partition_stats(matrix: np.ndarray, candidates=None, rows=None) -> PartitionStats:
+def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
+                    columns: np.ndarray | None = None) -> PartitionStats:
     """Bucket statistics of guess rows of ``matrix`` over a set of answer columns.
 
     Parameters
@@ -89,9 +91,13 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None) -> Partition
         Answer columns of the candidate set; all answers by default.
     rows : array of int or bool mask, optional
         Guess rows to score; all guesses by default.
+    columns : ndarray, optional
+        ``answer_major(matrix)``: with it, candidate sets of at most :data:`COLUMNS_MAX`
+        answers are scored from contiguous codes (the same results, several times faster;
+        worth it for the many small sets of a tree search or a benchmark).
     """
-    from ..kernels.partition import bucket_stats
-    from ._parallel import n_chunks
+    from ..kernels.partition import bucket_stats, bucket_stats_columns, bucket_stats_rows
+    from ._parallel import run_rows
 
     n_guesses, n_answers = matrix.shape
     cand = _indices(candidates, n_answers, "candidates")
@@ -99,9 +105,58 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None) -> Partition
     length = _length_of(matrix)
     table, shift = _xlogx_table(len(cand))
     out = [np.zeros(len(rws), dtype=np.int64) for _ in range(4)]
-    if len(rws):
-        bucket_stats(matrix, rws, cand, n_patterns(length), table, *out, n_chunks(len(rws)))
+    if columns is not None and 0 < len(cand) <= COLUMNS_MAX and len(rws):
+        if columns.shape != (n_answers, n_guesses) or not columns.flags.c_contiguous:
+            raise ValueError("columns must be answer_major(matrix)")
+        bucket_stats_columns(columns, rws, cand, table, *out, 0, len(rws))
+    else:
+        run_rows(bucket_stats, bucket_stats_rows, len(rws), len(rws) * len(cand),
+                 PARALLEL_WORK, matrix, rws, cand, n_patterns(length), table, *out)
     return PartitionStats(rws, len(cand), *out, shift)
+
+
+#: Rows x candidates from which :func:`partition_stats` runs the parallel kernel (below:
+#: its serial twin). Measured with ``benchmarks/thresholds.py`` (2 threads, workqueue
+#: layer; medians of alternating calls, on the machine as it was and beside one CPU-bound
+#: process): from 7.4M (all guesses over 512 answers, 3,200 guesses over all 2,315) the
+#: parallel kernel took 0.7-0.95x the serial time beside the neighbour; from 0.4M to 3.3M
+#: it ranged from 0.8x to 4x, and below 0.4M up to 7x (waking a thread that has to wait for
+#: a core). So every node of a tree search or a benchmark (at most 12,972 x 221 for salet
+#: on the original lists) runs serially, and whole-list rankings (12,972 x 2,315 and up)
+#: in parallel.
+PARALLEL_WORK = 7_000_000
+
+#: Candidate sets up to this size are scored from :func:`answer_major` when the caller
+#: passes it. Measured against the row kernel, one thread, all 12,972 guesses over random
+#: sets of the 2,315 answers (``benchmarks/thresholds.py --columns``, two runs): 0.3-0.45x
+#: the time for 2-8 candidates, 0.05-0.5x for 12-48, 0.6-0.85x for 64, 0.9-1.1x for 96-128.
+COLUMNS_MAX = 64
+
+_answer_major: tuple | None = None      # (weak reference to a matrix, its transpose)
+
+
+def answer_major(matrix: np.ndarray) -> np.ndarray:
+    """``matrix`` transposed into a C-contiguous array (answers x guesses), for the
+    ``columns`` argument of :func:`partition_stats`.
+
+    The copy of the last matrix asked for is kept (and dropped when that matrix is freed),
+    so a search or a benchmark builds it once: about as large as the matrix, and built in
+    a few milliseconds per million codes. It is not refreshed if the matrix is changed in
+    place afterwards (deductive never does; a changed matrix wants a new array).
+    """
+    global _answer_major
+    kept = _answer_major
+    if kept is not None and kept[0]() is matrix:
+        return kept[1]
+    columns = np.ascontiguousarray(matrix.T)
+
+    def forget(ref):
+        global _answer_major
+        if _answer_major is not None and _answer_major[0] is ref:
+            _answer_major = None
+
+    _answer_major = (weakref.ref(matrix, forget), columns)
+    return columns
 
 
 def _length_of(matrix: np.ndarray) -> int:
@@ -110,17 +165,31 @@ def _length_of(matrix: np.ndarray) -> int:
 
 
 def _indices(selection, size: int, what: str) -> np.ndarray:
+    from ..errors import ArgumentError, IndexArgumentError
+
     if selection is None:
         return np.arange(size, dtype=np.int64)
     arr = np.asarray(selection)
     if arr.dtype == bool:
         if arr.shape != (size,):
-            raise ValueError(f"{what} mask has shape {arr.shape}, expected ({size},)")
+            raise ArgumentError(f"{what} mask has shape {arr.shape}, expected ({size},): one "
+                                "flag per row or column of the matrix")
         return np.flatnonzero(arr).astype(np.int64)
     arr = arr.astype(np.int64, copy=False).ravel()
     if arr.size and (arr.min() < 0 or arr.max() >= size):
-        raise IndexError(f"{what} indices must be in 0..{size - 1}")
+        bad = int(arr[(arr < 0) | (arr >= size)][0])
+        raise IndexArgumentError(f"{what}: index {bad} is outside the matrix; indices go "
+                                 f"from 0 to {size - 1}")
     return np.ascontiguousarray(arr)
+
+
+def _row(guess, n_guesses: int) -> int:
+    from ..errors import IndexArgumentError
+
+    if not 0 <= int(guess) < n_guesses:
+        raise IndexArgumentError(f"guess: index {int(guess)} is outside the matrix; guess "
+                                 f"rows go from 0 to {n_guesses - 1}")
+    return int(guess)
 
 
 @dataclass(frozen=True)
@@ -155,8 +224,12 @@ def rank_guesses(matrix, guesses, metric: str = "entropy", candidates=None,
     metric : {"entropy", "minimax", "expected", "buckets"}
     candidates : indices or mask over answers, optional
     top : int, optional
-        Keep only the first ``top``.
+        Keep only the first ``top`` (0 or more; None: all).
     """
+    if top is not None and int(top) < 0:
+        from ..errors import ArgumentError
+
+        raise ArgumentError(f"top={top}: give a number of guesses, 0 or more (None for all)")
     stats = partition_stats(matrix, candidates)
     order = stats.order(metric)
     if top is not None:
@@ -177,11 +250,11 @@ def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
     """
     n_answers = matrix.shape[1]
     cand = _indices(candidates, n_answers, "candidates")
-    return np.bincount(matrix[int(guess), cand].astype(np.int64),
+    return np.bincount(matrix[_row(guess, matrix.shape[0]), cand].astype(np.int64),
                        minlength=n_patterns(_length_of(matrix)))
 
 
 def filter_candidates(matrix, guess: int, code: int, candidates=None) -> np.ndarray:
     """The candidates (answer indices, in order) that give ``code`` for ``guess``."""
     cand = _indices(candidates, matrix.shape[1], "candidates")
-    return cand[matrix[int(guess), cand] == code]
+    return cand[matrix[_row(guess, matrix.shape[0]), cand] == code]

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DeductiveError
-from .scoring import partition_stats
+from .scoring import COLUMNS_MAX, answer_major, partition_stats
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE"]
 
@@ -137,6 +137,11 @@ class TreeSearch:
         self.memo: dict = {}
         self.nodes = 0
 
+    def _columns(self, n):
+        """The answer-major matrix for a set of n candidates, when it is small enough to
+        gain by it (built at the first such node)."""
+        return answer_major(self.matrix) if n <= COLUMNS_MAX else None
+
     # -- keys and splits -------------------------------------------------------------------
     @staticmethod
     def _key(cands, allowed):
@@ -215,7 +220,7 @@ class TreeSearch:
         n = len(cands)
         rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
                 else np.flatnonzero(allowed).astype(np.int64))
-        stats = partition_stats(self.matrix, cands, rows)
+        stats = partition_stats(self.matrix, cands, rows, columns=self._columns(n))
         in_set = self.game.is_candidate(cands, rows)
         bound = guess_lower_bound(n, stats.buckets, in_set)
         useful = (stats.buckets > 1) | in_set
@@ -245,9 +250,10 @@ class TreeSearch:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
 
-    def _guess_total(self, guess, cands, allowed, depth, limit):
+    def _guess_total(self, guess, cands, allowed, depth, limit, progress=None):
         """(total, worst, True) of the best trees over ``cands`` that open with ``guess``
-        when that total is below ``limit``; else (a lower bound >= limit, 0, False)."""
+        when that total is below ``limit``; else (a lower bound >= limit, 0, False).
+        ``progress`` is called with the number of candidates whose subtree is done."""
         child_depth = None if depth is None else depth - 1
         # hard mode: only a set of three or more is searched, so only it needs its guesses
         children = [(grp, self._allowed_after(allowed, guess, code) if len(grp) > 2 else None)
@@ -256,7 +262,7 @@ class TreeSearch:
         running = len(cands) + sum(lows)
         if running >= limit:
             return running, 0, False
-        worst = 1
+        worst, done = 1, len(cands) - sum(len(grp) for grp, _ in children)
         for k in sorted(range(len(children)), key=lambda i: -len(children[i][0])):
             grp, a = children[k]
             running -= lows[k]
@@ -265,6 +271,9 @@ class TreeSearch:
             if not exact or running >= limit:
                 return running, 0, False
             worst = max(worst, 1 + sub_worst)
+            if progress is not None:
+                done += len(grp)
+                progress(done)
         return running, worst, True
 
     def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
@@ -277,15 +286,18 @@ class TreeSearch:
         return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
-    def search_opener(self, opener, keep_tree: bool = False) -> SearchResult:
-        """Search the best tree that starts with ``opener`` (ties: the smaller worst case)."""
+    def search_opener(self, opener, keep_tree: bool = False, progress=None) -> SearchResult:
+        """Search the best tree that starts with ``opener`` (ties: the smaller worst case).
+
+        ``progress``, if given, is called with the number of answers whose subtree is
+        searched (of all the answers), as the opener's buckets are done."""
         game = self.game
         start = time.perf_counter()
         first = game.guess_index(opener)
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         depth = self.max_guesses
-        total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE)
+        total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE, progress)
         if not ok:
             where = (f"the {self.beam} best guesses per node (--beam {self.beam}) give no "
                      if self.beam is not None else "no ")

@@ -17,7 +17,7 @@ import abc
 import numpy as np
 
 from ..errors import UnknownNameError
-from .scoring import METRICS, partition_stats
+from .scoring import COLUMNS_MAX, METRICS, answer_major, partition_stats
 
 __all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "CSPSolver", "LookaheadSolver",
            "make_solver",
@@ -41,20 +41,37 @@ class Solver(abc.ABC):
         return {"solver": self.name}
 
 
-def _metric_key(game, state, rows, metric):
-    """Per-row score to minimise, the stats, and the entropy of each row."""
-    from ..kernels.partition import weighted_entropy
-    from ._parallel import n_chunks
+#: Rows x candidates from which the weighted entropy runs the parallel kernel (below: its
+#: serial twin); measured like :data:`deductive.engine.scoring.PARALLEL_WORK`, with the
+#: same outcome (0.8-0.95x the serial time beside a busy neighbour from 7.4M, up to 7x
+#: below 2M).
+WEIGHTED_PARALLEL_WORK = 7_000_000
+
+
+def _metric_key(game, state, rows, metric, use_columns=False):
+    """Per-row score to minimise, the stats, and the entropy of each row (``use_columns``:
+    score small candidate sets from the answer-major matrix, for callers that score many)."""
+    from ..kernels.partition import (weighted_entropy, weighted_entropy_columns,
+                                     weighted_entropy_rows)
+    from ._parallel import run_rows
     from .patterns import n_patterns
 
-    stats = partition_stats(game.matrix, state.candidates, rows)
+    n_codes = n_patterns(min(game.length, 12))
+    # fewer candidates than codes: the column kernels give the row kernels' bits exactly
+    small = use_columns and 0 < len(state.candidates) <= min(COLUMNS_MAX, n_codes - 1)
+    stats = partition_stats(game.matrix, state.candidates, rows,
+                            columns=answer_major(game.matrix) if small else None)
     entropy = stats.entropy
     if metric == "entropy" and game.prior != "uniform":
         entropy = np.zeros(len(rows))
         weights = np.ascontiguousarray(game.weights[state.candidates])
-        if len(rows) and weights.sum() > 0:
-            weighted_entropy(game.matrix, stats.rows, state.candidates, weights,
-                             n_patterns(min(game.length, 12)), entropy, n_chunks(len(rows)))
+        if len(rows) and weights.sum() > 0 and small:
+            weighted_entropy_columns(answer_major(game.matrix), stats.rows, state.candidates,
+                                     weights, entropy, 0, len(rows))
+        elif len(rows) and weights.sum() > 0:
+            run_rows(weighted_entropy, weighted_entropy_rows, len(rows),
+                     len(rows) * len(weights), WEIGHTED_PARALLEL_WORK, game.matrix, stats.rows,
+                     state.candidates, weights, n_codes, entropy)
         return -entropy, stats, entropy
     if metric not in METRICS:
         raise UnknownNameError(f"unknown metric {metric!r}; choose one of: {', '.join(METRICS)}")
@@ -72,7 +89,7 @@ def rank_pool(game, state, rows, metric):
 
 def best_in_pool(game, state, rows, metric) -> int:
     """The best guess index of ``rows`` under the tie rule, in O(len(rows))."""
-    key, _, _ = _metric_key(game, state, rows, metric)
+    key, _, _ = _metric_key(game, state, rows, metric, use_columns=True)
     tied = rows[key == key.min()]
     if len(tied) > 1:
         cand = tied[game.is_candidate(state.candidates, tied)]

@@ -7,19 +7,23 @@ index. Lists are read from files (one word per line) or built by name:
 ``fr-seed``
     The seeds' 297-word French list, shipped with the package.
 ``en``, ``fr``
-    Built from wordfreq's frequency lists (see :func:`builtin_words` for the exact rule).
+    Real words: every dictionary word of the length as guesses, the most frequent common
+    ones that are not inflections of a shorter word as answers (see :func:`builtin_words`
+    for the exact rule and the sources).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import os
 import re
 import unicodedata
 import warnings
 from collections.abc import Iterable, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,8 +34,10 @@ __all__ = [
     "fold_word",
     "load_words",
     "builtin_words",
+    "builtin_guesses",
+    "builtin_answers",
+    "inflection_base",
     "BUILTIN_NAMES",
-    "GUESS_LIST_SIZE",
     "ANSWER_LIST_SIZE",
     "MIN_LENGTH",
     "MAX_LENGTH",
@@ -40,17 +46,17 @@ __all__ = [
 MIN_LENGTH = 2
 MAX_LENGTH = 12
 
-#: Sizes of the wordfreq-built lists: those of the original Wordle lists.
-GUESS_LIST_SIZE = 12_972
+#: Size of the built-in answer lists: that of the original Wordle answers.
 ANSWER_LIST_SIZE = 2_315
 
 #: Names accepted by :func:`load_words`, with what they are.
 BUILTIN_NAMES = {
-    "en": "English, from wordfreq (guesses: 12,972 most frequent; answers: 2,315 most frequent)",
-    "fr": "French, from wordfreq (guesses: 12,972 most frequent; answers: 2,315 most frequent)",
+    "en": "English: guesses every SCOWL word of the length (size 70), answers the 2,315 "
+          "most frequent common words that are not inflections (shipped)",
+    "fr": "French: guesses every word of the length of Debian's wfrench, answers the 2,315 "
+          "most frequent that are not plurals (needs /usr/share/dict/french)",
     "fr-seed": "the seeds' 297-word French list (5 letters; guesses and answers alike)",
 }
-_WORDFREQ_LANGS = {"en", "fr"}
 _ROLES = ("guesses", "answers")
 
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø": "o", "đ": "d", "ł": "l"})
@@ -310,16 +316,26 @@ def load_words(
 
 
 def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordList:
-    """A built-in word list.
+    """A built-in word list: real words of one language, by a fixed rule.
 
-    The rule for ``en`` and ``fr``: walk wordfreq's ``best`` list for the language in
-    order of decreasing frequency; fold each entry (case, accents, ligatures such as
-    œ -> oe); keep it if it is then made of exactly ``length`` letters a-z and was not
-    kept before. The guess list is the first 12,972 words kept (all of them if fewer),
-    the answer list the first 2,315; each is then sorted alphabetically, so that ties
-    (which go to the lower index) fall alphabetically. English of length 5, the default
-    of the CLI, is shipped precomputed (``deductive/data/en-5.txt``, in frequency order)
-    so that no start-up pays for loading wordfreq; a test checks it against the rule.
+    ``en`` (shipped with the package)
+        Guesses: every word of ``length`` letters of SCOWL (Kevin Atkinson's Spell Checker
+        Oriented Word Lists, 2020.12.07) up to size 70 ("large"): the word lists of
+        Debian's ``wamerican-large``, without its abbreviations, contractions, capitalised
+        words and proper names (size 80 adds words such as salet, reast and raile, which
+        would then rank among the best openers). Answers: of its *common* words (size 50 and below, the lists of
+        Debian's ``wamerican``), those that are not a simple inflection of a shorter common
+        word (:func:`inflection_base`), the 2,315 most frequent by wordfreq.
+    ``fr`` (read from Debian's ``wfrench``, ``/usr/share/dict/french``)
+        Guesses: every word of ``length`` letters. Answers: those that are not the plural
+        (-s, -x) of a shorter word, the 2,315 most frequent by wordfreq.
+
+    Entries are kept only if they start with a lowercase letter (which drops proper
+    names) and are made of a-z once folded (``élève`` becomes ``eleve``). A word's
+    frequency is the largest wordfreq frequency of the entries that fold to it; ties go
+    to the alphabetically first. Both lists are sorted alphabetically, so that ties in
+    the games (which go to the lower index) fall alphabetically. English lists are built
+    by ``python -m deductive.data.build`` and shipped; a test checks them against the rule.
 
     Parameters
     ----------
@@ -333,6 +349,8 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
             f"{name!r} is neither a file nor a built-in word list; built-in lists are: "
             + "; ".join(f"{k} ({v})" for k, v in BUILTIN_NAMES.items())
         )
+    if role not in _ROLES:
+        raise ValueError(f"role must be one of {_ROLES}, not {role!r}")
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise WordListError(
             f"length {length} is not supported; choose a length from {MIN_LENGTH} to {MAX_LENGTH}"
@@ -341,36 +359,159 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
         if length != 5:
             raise WordListError("fr-seed has only 5-letter words; drop --length or use 5")
         return WordList(_package_lines("fr-seed.txt"), name="fr-seed")
-    ranked = _ranked_words(name, length)
-    size = GUESS_LIST_SIZE if role == "guesses" else ANSWER_LIST_SIZE
-    return WordList(sorted(ranked[:size]), name=f"{name}:{length}:{role}")
+    words = builtin_answers(name, length) if role == "answers" else builtin_guesses(name, length)
+    if not words:
+        raise WordListError(f"the built-in list {name} has no words of {length} letters; "
+                            "choose another --length")
+    return WordList(sorted(words), name=f"{name}:{length}:{role}")
+
+
+def builtin_guesses(lang: str, length: int) -> list[str]:
+    """Every dictionary word of ``length`` letters of a built-in language, alphabetically."""
+    if lang == "en" and length == 5:
+        return _package_lines("en-5.txt")   # the default: no need to read the whole list
+    if lang == "en":                        # by length, then alphabetically: "word size ..."
+        return [line[:length] for line in _en_lines() if line.find(" ") == length]
+    return sorted(w for w in dictionary(lang) if len(w) == length)
+
+
+def _en_lines() -> list[str]:
+    data = resources.files("deductive.data").joinpath("en-words.txt.gz").read_bytes()
+    return gzip.decompress(data).decode("utf-8").splitlines()
+
+
+def builtin_answers(lang: str, length: int, limit: int = ANSWER_LIST_SIZE) -> list[str]:
+    """The built-in answers of ``length`` letters, most frequent first (see
+    :func:`builtin_words` for the rule)."""
+    if lang == "en":
+        ranked = [w for w in _package_lines("en-answers.txt") if len(w) == length]
+        return ranked[:limit]
+    return rank_answers(dictionary(lang), _common_words(lang), length, lang, limit)
+
+
+@lru_cache(maxsize=None)
+def _common_words(lang: str) -> frozenset:
+    return common_words(dictionary(lang))
+
+
+def common_words(entries: dict) -> frozenset:
+    """The words of a dictionary that may be answers (:attr:`DictionaryEntry.common`)."""
+    return frozenset(w for w, e in entries.items() if e.common)
+
+
+def rank_answers(entries: dict, common, length: int, lang: str,
+                 limit: int | None) -> list[str]:
+    """Apply the answer rule: the common words of ``length`` letters that are not simple
+    inflections of a shorter common word, by decreasing wordfreq frequency (ties
+    alphabetical), at most ``limit``.
+
+    ``entries`` maps each dictionary word to :class:`DictionaryEntry`; ``common`` is
+    :func:`common_words` of it.
+    """
+    import wordfreq  # deferred: loading its lists costs ~0.4 s
+
+    kept = [w for w in common if len(w) == length and inflection_base(w, common, lang) is None]
+    frequency = {w: max(wordfreq.word_frequency(form, lang) for form in entries[w].forms)
+                 for w in kept}
+    kept.sort(key=lambda w: (-frequency[w], w))
+    return kept if limit is None else kept[:limit]
+
+
+#: Suffixes of simple inflections, by language: (suffix, what replaces it to give the base).
+#: English: plurals and third persons (-s, -es, -ies from -y) and regular past tenses
+#: (-ed, -d after a final e but not ee: seed is no past of see; -ied from -y; a doubled
+#: final consonant: stopped from stop). French: plurals (-s, -x).
+_INFLECTIONS = {
+    "en": (("s", ""), ("es", ""), ("ies", "y"), ("ed", ""), ("ied", "y")),
+    "fr": (("s", ""), ("x", "")),
+}
+#: Bases shorter than this are not taken (bed is no past tense of be, nor gas a plural).
+_MIN_BASE = 3
+
+
+def inflection_base(word: str, common, lang: str = "en") -> str | None:
+    """The shorter word of ``common`` that ``word`` is a simple inflection of, or None.
+
+    Examples
+    --------
+    >>> common = {"crane", "box", "try", "stop", "raise", "see", "seed"}
+    >>> [inflection_base(w, common) for w in ("cranes", "boxes", "tried", "stopped",
+    ...                                       "raised", "seed")]
+    ['crane', 'box', 'try', 'stop', 'raise', None]
+    """
+    for suffix, replace in _INFLECTIONS.get(lang, ()):
+        if not word.endswith(suffix):
+            continue
+        base = word[: -len(suffix)] + replace
+        if len(base) >= _MIN_BASE and base in common:
+            return base
+        if lang == "en" and suffix == "ed":
+            stem = word[:-1]                            # raised <- raise
+            if len(stem) >= _MIN_BASE and stem in common and not stem.endswith("ee"):
+                return stem
+            if len(base) > _MIN_BASE and base[-1] == base[-2] and base[:-1] in common:
+                return base[:-1]                        # stopped <- stop
+    return None
+
+
+class DictionaryEntry(NamedTuple):
+    """A word of a built-in dictionary: whether it is common (eligible as an answer) and
+    the dictionary's spellings of it before folding (their frequencies rank it)."""
+
+    common: bool
+    forms: tuple
+
+
+#: Where Debian's wfrench puts the French word list.
+FRENCH_WORDS = "/usr/share/dict/french"
+
+
+@lru_cache(maxsize=None)
+def dictionary(lang: str) -> dict:
+    """word -> :class:`DictionaryEntry` of a built-in language's dictionary."""
+    if lang == "en":
+        entries = {}
+        for line in _en_lines():
+            word, size, *forms = line.split()
+            entries[word] = DictionaryEntry(int(size) <= COMMON_SIZE, tuple(forms) or (word,))
+        return entries
+    if lang == "fr":
+        try:
+            with open(FRENCH_WORDS, encoding="utf-8") as fh:
+                raw_entries = fh.read().split()
+        except OSError:
+            raise WordListError(
+                f"the built-in French lists are read from Debian's wfrench word list "
+                f"({FRENCH_WORDS}), which is absent: install it (apt-get install wfrench), "
+                "or give a word-list file"
+            ) from None
+        return fold_entries(raw_entries, common=lambda entry: True)
+    raise UnknownNameError(f"no built-in dictionary for {lang!r}; choose en or fr")
+
+
+def fold_entries(raw_entries: Iterable[str], common) -> dict:
+    """Fold dictionary entries into words: keep those that start with a lowercase letter
+    and are a-z once folded; ``common(entry)`` says whether an entry is common."""
+    entries: dict = {}
+    for entry in raw_entries:
+        if not entry[:1].islower():
+            continue                                   # proper names, abbreviations
+        word = fold_word(entry)
+        if not _VALID.fullmatch(word):
+            continue
+        old = entries.get(word)
+        forms = (entry,) if old is None else tuple(dict.fromkeys(old.forms + (entry,)))
+        entries[word] = DictionaryEntry(bool(common(entry)) or (old is not None and old.common),
+                                        forms)
+    return entries
+
+
+#: SCOWL sizes up to this one are the common words (Debian's wamerican: "size 50 is what
+#: most dictionaries contain"); guesses go up to size 70 (wamerican-large).
+COMMON_SIZE = 50
+GUESS_SIZE = 70
 
 
 def _package_lines(filename: str) -> list[str]:
     text = resources.files("deductive.data").joinpath(filename).read_text(encoding="utf-8")
     return [w for w in (line.split("#", 1)[0].strip() for line in text.splitlines()) if w]
-
-
-def _ranked_words(lang: str, length: int) -> list[str]:
-    """Words of ``length`` letters in decreasing wordfreq frequency (shipped for en/5)."""
-    if lang == "en" and length == 5:
-        return _package_lines("en-5.txt")
-    return wordfreq_ranked(lang, length, GUESS_LIST_SIZE)
-
-
-def wordfreq_ranked(lang: str, length: int, limit: int) -> list[str]:
-    """Apply the built-in rule to wordfreq directly: the first ``limit`` words kept."""
-    import wordfreq  # deferred: loading its lists costs ~0.4 s
-
-    if lang not in _WORDFREQ_LANGS:
-        raise UnknownNameError(f"no wordfreq list for {lang!r}; choose one of {_WORDFREQ_LANGS}")
-    kept: list[str] = []
-    seen: set[str] = set()
-    for entry in wordfreq.iter_wordlist(lang, wordlist="best"):
-        word = fold_word(entry)
-        if len(word) == length and word not in seen and _VALID.fullmatch(word):
-            seen.add(word)
-            kept.append(word)
-            if len(kept) >= limit:
-                break
-    return kept

@@ -17,15 +17,17 @@ For one guess the kernel works column-wise over all answers (the long, contiguou
 
 import numpy as np
 
-from ._config import CACHE, PARALLEL, njit, prange
+from ._config import CACHE, PARALLEL, SERIAL, njit, prange
 
 #: Bump when the meaning of a code changes: it invalidates every cached matrix.
 KERNEL_VERSION = 1
 
 
-@njit(cache=CACHE, **PARALLEL)
-def fill_pattern_matrix(guess_codes, answer_columns, out, n_chunks):
-    """Fill ``out[g, a]`` with the pattern code of guess ``g`` against answer ``a``.
+@njit(cache=CACHE, **SERIAL)
+def fill_pattern_rows(guess_codes, answer_columns, out, lo, hi):
+    """Fill rows ``lo:hi`` of ``out``: the serial twin of :func:`fill_pattern_matrix`.
+
+    ``out[g, a]`` is the pattern code of guess ``g`` against answer ``a``.
 
     Parameters
     ----------
@@ -34,47 +36,56 @@ def fill_pattern_matrix(guess_codes, answer_columns, out, n_chunks):
     answer_columns : uint8[L, n_answers]
         Letters of the answers, position-major (each row contiguous over answers).
     out : uint8/uint16/uint32[n_guesses, n_answers]
-        C-contiguous output; each chunk of guesses writes only its own rows.
-    n_chunks : int
-        Number of chunks of guesses the parallel loop is split into.
+        C-contiguous output; only rows ``lo:hi`` are written.
+    lo, hi : int
+        The guess rows to fill.
     """
-    n_guesses, length = guess_codes.shape
+    length = guess_codes.shape[1]
     n_answers = answer_columns.shape[1]
+    # copies of each distinct guess letter still free in each answer, one row per slot
+    free = np.empty((length, n_answers), np.uint8)
+    slot = np.empty(length, np.int64)
+    for g in range(lo, hi):
+        letters = guess_codes[g]
+        for i in range(length):
+            c = letters[i]
+            slot[i] = i
+            for k in range(i):
+                if letters[k] == c:
+                    slot[i] = slot[k]
+                    break
+            if slot[i] != i:
+                continue
+            counts = free[i]
+            counts[:] = 0
+            for j in range(length):
+                if letters[j] != c:
+                    column = answer_columns[j]
+                    for a in range(n_answers):
+                        counts[a] += column[a] == c
+        row = out[g]
+        row[:] = 0
+        weight = 1
+        for i in range(length):
+            c = letters[i]
+            column = answer_columns[i]
+            counts = free[slot[i]]
+            for a in range(n_answers):
+                green = column[a] == c
+                yellow = (not green) & (counts[a] > 0)
+                counts[a] -= yellow
+                row[a] += 2 * weight * green + weight * yellow
+            weight *= 3
+    return out
+
+
+@njit(cache=CACHE, **PARALLEL)
+def fill_pattern_matrix(guess_codes, answer_columns, out, n_chunks):
+    """Fill all of ``out`` (see :func:`fill_pattern_rows`), ``n_chunks`` chunks of guess
+    rows in parallel; each chunk writes only its own rows."""
+    n_guesses = guess_codes.shape[0]
     per_chunk = (n_guesses + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
-        # copies of each distinct guess letter still free in each answer, one row per slot
-        free = np.empty((length, n_answers), np.uint8)
-        slot = np.empty(length, np.int64)
-        stop = min(n_guesses, (chunk + 1) * per_chunk)
-        for g in range(chunk * per_chunk, stop):
-            letters = guess_codes[g]
-            for i in range(length):
-                c = letters[i]
-                slot[i] = i
-                for k in range(i):
-                    if letters[k] == c:
-                        slot[i] = slot[k]
-                        break
-                if slot[i] != i:
-                    continue
-                counts = free[i]
-                counts[:] = 0
-                for j in range(length):
-                    if letters[j] != c:
-                        column = answer_columns[j]
-                        for a in range(n_answers):
-                            counts[a] += column[a] == c
-            row = out[g]
-            row[:] = 0
-            weight = 1
-            for i in range(length):
-                c = letters[i]
-                column = answer_columns[i]
-                counts = free[slot[i]]
-                for a in range(n_answers):
-                    green = column[a] == c
-                    yellow = (not green) & (counts[a] > 0)
-                    counts[a] -= yellow
-                    row[a] += 2 * weight * green + weight * yellow
-                weight *= 3
+        fill_pattern_rows(guess_codes, answer_columns, out, chunk * per_chunk,
+                          min(n_guesses, (chunk + 1) * per_chunk))
     return out

@@ -27,9 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...kernels.mines import log_convolve, log_correlate, log_sum
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
+from .counting import STEP_BUDGET, CountingBudgetError, TreeCount
 
-__all__ = ["Analysis", "analyze", "NODE_BUDGET"]
+__all__ = ["Analysis", "analyze", "NODE_BUDGET", "CountingBudgetError", "default_memory_budget"]
 
 #: Search nodes one component may use before the exact dynamic programme takes over.
 NODE_BUDGET = 2_000_000
@@ -66,14 +68,26 @@ class Analysis:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
 
 
-def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
+def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | None = None
+            ) -> Analysis:
     """Exact mine probabilities and forced cells of a position.
+
+    Parameters
+    ----------
+    budget : int
+        Search nodes the compiled enumeration may spend on a component before the tree
+        decomposition counts it instead (0: count every component that way).
+    max_memory : int, optional
+        Bytes the tree-decomposition tables may hold (default: a quarter of the memory
+        available when the count starts).
 
     Raises
     ------
     PositionError
         The position is malformed or no arrangement of the mines fits it; the message
         names the row and column where a number cannot be satisfied.
+    CountingBudgetError
+        A component needs more memory than ``max_memory`` to count exactly.
     """
     from ...kernels.mines import OK, TOO_MANY_FLAGS, count_all, frontier_structure
 
@@ -94,90 +108,98 @@ def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
     n_off = int(covered.sum() - frontier.sum())
     left = position.mines - int((cells == FLAGGED).sum())
 
-    comp_w, comp_scale, comp_rows, dp_used = [], [], [], 0
+    comps, trees, log_scale, steps_left = [], {}, 0.0, STEP_BUDGET
     for i in range(n_comp):
         boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
         width = int(comp_width[i])
-        if nodes[i] < 0:
-            w, s, lo, hi = _count_component_dp(boxes, box_size, box_cons_ptr, box_cons,
-                                               cons_value, width)
-            dp_used += 1
-        else:
-            w = weights[w_ptr[i]:w_ptr[i + 1]]
+        w = weights[w_ptr[i]:w_ptr[i + 1]]
+        if nodes[i] >= 0 and np.isfinite(w).all():
             block = slice(s_ptr[i], s_ptr[i + 1])
-            s = mines_in_box[block].reshape(len(boxes), width)
+            sizes = box_size[boxes][:, None]
+            with np.errstate(divide="ignore"):
+                log_w = np.log(w)
+                log_s = np.log(mines_in_box[block].reshape(len(boxes), width))
             lo = kmin[block].reshape(len(boxes), width)
             hi = kmax[block].reshape(len(boxes), width)
-        scale = w.max()
-        if not scale > 0:
+            mine_ok, free_ok = hi > 0, (lo < sizes) & (hi >= 0)
+            first = 0
+        else:
+            # too many solutions to enumerate, or counts past the float range
+            if max_memory is None:
+                max_memory = default_memory_budget()
+            tree = TreeCount(boxes, box_size, box_cons_ptr, box_cons, cons_value, max_memory,
+                             steps_left)
+            steps_left -= tree.budget.steps
+            trees[i] = tree
+            first, log_w, log_s, mine_ok, free_ok = tree.lo, tree.log_w, None, None, None
+        live = np.flatnonzero(log_w > -np.inf)
+        if not len(live):
             cell = int(np.flatnonzero(box_of == boxes[0])[0])
             raise PositionError(f"no arrangement of mines fits the numbers around "
                                 f"{position.where(cell)}")
-        comp_w.append(w / scale)
-        comp_scale.append(math.log(scale))
-        comp_rows.append((boxes, s / scale, lo, hi))
+        cut = slice(live[0], live[-1] + 1)
+        top = log_w[cut].max()
+        log_scale += top
+        if log_s is not None:
+            log_s, mine_ok, free_ok = log_s[:, cut] - top, mine_ok[:, cut], free_ok[:, cut]
+        comps.append((boxes, first + live[0], log_w[cut] - top, log_s, mine_ok, free_ok))
 
-    # weight of each total number of frontier mines m: C(n_off, left - m)
-    width = 1 + sum(len(w) - 1 for w in comp_w)
-    r = left - np.arange(width)
+    # log C(n_off, left - t) for every total t of frontier mines the components allow
+    t_lo = sum(c[1] for c in comps)
+    t_hi = sum(c[1] + len(c[2]) - 1 for c in comps)
+    t = np.arange(t_lo, t_hi + 1)
+    r = left - t
     bin_ok = (r >= 0) & (r <= n_off)
-    if not bin_ok.any():
+    log_bin = np.full(len(t), -np.inf)
+    log_bin[bin_ok] = _log_comb(n_off, r[bin_ok])
+    if not 0 <= left <= int(covered.sum()):
         raise PositionError(f"{left} mines left cannot be placed: too few or too many for the "
                             "covered cells")
-    log_bin = np.full(width, -np.inf)
-    log_bin[bin_ok] = _log_comb(n_off, r[bin_ok])
-    top = log_bin[bin_ok].max()
-    bin_w = np.exp(log_bin - top)                   # 0 where impossible
-
-    prefix, prefix_ok = [np.ones(1)], [np.ones(1, dtype=bool)]
-    for w in comp_w:
-        prefix.append(np.convolve(prefix[-1], w))
-        prefix_ok.append(np.convolve(prefix_ok[-1], w > 0) > 0)
-    total, total_ok = prefix[-1], prefix_ok[-1]
-    z = float((total * bin_w).sum())
-    valid = total_ok & bin_ok
-    if not valid.any() or not z > 0:
+    reach, prefix, log_prefix_scale = _reach(comps, log_bin)
+    log_z = log_sum(prefix + log_bin)
+    if log_z == -np.inf:
         raise PositionError("no arrangement of the mines fits this position (the numbers need "
                             f"a number of mines that {left} left cannot give)")
-    log_count = sum(comp_scale) + top + math.log(z)
+    log_count = log_scale + log_prefix_scale + log_z
 
     probs = np.full(len(cells), np.nan)
     probs[cells == FLAGGED] = 1.0
     forced = np.zeros(len(cells), dtype=np.int8)       # 1 safe, 2 mine
     if n_off:
         off_cells = covered & ~frontier
-        r_valid = r[valid]
-        if (r_valid == 0).all():
+        valid = (prefix > -np.inf) & bin_ok
+        if (r[valid] == 0).all():
             probs[off_cells] = 0.0
             forced[off_cells] = 1
-        elif (r_valid == n_off).all():
+        elif (r[valid] == n_off).all():
             probs[off_cells] = 1.0
             forced[off_cells] = 2
         else:
-            probs[off_cells] = float((total * bin_w * r).sum() / (n_off * z))
+            pos = valid & (r > 0)
+            share = log_sum(prefix[pos] + log_bin[pos] + np.log(r[pos])) - log_z
+            probs[off_cells] = math.exp(share) / n_off
 
+    dp_used = len(trees)
     box_prob = np.zeros(len(box_size))
     box_forced = np.zeros(len(box_size), dtype=np.int8)
-    suffix, suffix_ok = [np.ones(1)], [np.ones(1, dtype=bool)]
-    for w in reversed(comp_w):
-        suffix.append(np.convolve(suffix[-1], w))
-        suffix_ok.append(np.convolve(suffix_ok[-1], w > 0) > 0)
-    suffix.reverse()
-    suffix_ok.reverse()
-    for i, (boxes, s, lo, hi) in enumerate(comp_rows):
-        others = np.convolve(prefix[i], suffix[i + 1])
-        others_ok = np.convolve(prefix_ok[i], suffix_ok[i + 1]) > 0
-        # reach[a] = sum_c others[c] * bin_w[a + c]: the weight of the rest of the board
-        reach = np.correlate(bin_w, others, mode="valid")
-        reach_ok = np.correlate(bin_ok.astype(np.int64), others_ok.astype(np.int64),
-                                mode="valid") > 0
-        live = reach_ok & (comp_w[i] > 0)
+    for i, ((boxes, _, log_w, log_s, mine_ok, free_ok), rch) in enumerate(zip(comps, reach)):
+        z_i = log_sum(log_w + rch)
         sizes = box_size[boxes]
-        box_prob[boxes] = (s @ reach) / (sizes * z)
-        safe_boxes = (hi[:, live] == 0).all(axis=1)
-        mine_boxes = (lo[:, live] == sizes[:, None]).all(axis=1)
-        box_forced[boxes[safe_boxes]] = 1
-        box_forced[boxes[mine_boxes]] = 2
+        if i in trees:
+            tree = trees.pop(i)
+            tree.budget.max_steps = tree.budget.steps + steps_left
+            log_mines, log_free = tree.marginals(rch)
+            steps_left -= tree.budget.steps
+            z_i = log_sum(tree.log_w + rch)      # the tree's marginals are not shifted
+            box_prob[boxes] = np.exp(log_mines - z_i) / sizes
+            box_forced[boxes[log_mines == -np.inf]] = 1
+            box_forced[boxes[log_free == -np.inf]] = 2
+            continue
+        live = (rch > -np.inf) & (log_w > -np.inf)
+        for k, b in enumerate(boxes):
+            box_prob[b] = math.exp(log_sum(log_s[k] + rch) - z_i) / sizes[k]
+        box_forced[boxes[~mine_ok[:, live].any(axis=1)]] = 1
+        box_forced[boxes[~free_ok[:, live].any(axis=1)]] = 2
     box_prob[box_forced == 1] = 0.0
     box_prob[box_forced == 2] = 1.0
     front_cells = np.flatnonzero(frontier)
@@ -185,6 +207,52 @@ def analyze(position: Position, budget: int = NODE_BUDGET) -> Analysis:
     forced[front_cells] = box_forced[box_of[front_cells]]
     return Analysis(position, probs, np.flatnonzero(forced == 1), np.flatnonzero(forced == 2),
                     log_count, frontier, n_comp, dp_used)
+
+
+def _reach(comps, log_bin):
+    """For each component, the log-weight of the rest of the board given its mine count.
+
+    ``reach[i][k]`` sums, over the other components' solutions and the cells off the
+    frontier, the weights that complete component i's solutions with ``lo_i + k`` mines.
+    Backward arrays R_i (the components after i with the off-frontier binomial, by the mines
+    of the components up to i) meet forward prefixes P_i (the components before i), so the
+    cost is quadratic in the number of mine totals, not in the number of components. Every
+    array is shifted to a maximum of 0 as it is made: a shift common to one component's
+    numerator and denominator cancels, so only the final prefix keeps track of its shift.
+    """
+    n = len(comps)
+    rs = [None] * n
+    r = log_bin
+    for i in range(n - 1, -1, -1):
+        rs[i] = r
+        r = _shifted(log_correlate(comps[i][2], r, 0))[0]
+    reach = []
+    prefix, prefix_shift = np.zeros(1), 0.0
+    for i in range(n):
+        reach.append(log_correlate(prefix, rs[i], 0))
+        rs[i] = None
+        prefix, shift = _shifted(log_convolve(prefix, comps[i][2]))
+        prefix_shift += shift
+    return reach, prefix, prefix_shift
+
+
+def _shifted(x):
+    top = x.max()
+    if top == -np.inf:
+        return x, 0.0
+    return x - top, float(top)
+
+
+def default_memory_budget() -> int:
+    """A quarter of the memory available now (``MemAvailable``), at least 256 MiB."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return max(int(line.split()[1]) * 1024 // 4, 256 << 20)
+    except OSError:
+        pass
+    return 2 << 30
 
 
 _LGAMMA = np.zeros(1)
@@ -196,93 +264,3 @@ def _log_comb(n: int, k: np.ndarray) -> np.ndarray:
     if len(_LGAMMA) <= n:
         _LGAMMA = np.array([math.lgamma(i + 1) for i in range(max(n + 1, 2 * len(_LGAMMA)))])
     return _LGAMMA[n] - _LGAMMA[k] - _LGAMMA[n - k]
-
-
-def _count_component_dp(boxes, box_size, box_cons_ptr, box_cons, cons_value, width):
-    """Exact counting of one component by dynamic programming over its boxes.
-
-    Boxes are taken in order; a state is the tuple of mines still needed by the
-    constraints that have seen some but not all of their boxes. Forward vectors (by mines so
-    far) meet backward vectors (by mines to come) at each box, which gives W, S and the
-    least/most mines per box and total, with exact integers.
-    """
-    n = len(boxes)
-    cons_lists = [list(box_cons[box_cons_ptr[b]:box_cons_ptr[b + 1]]) for b in boxes]
-    last = {}
-    for i, cl in enumerate(cons_lists):
-        for j in cl:
-            last[j] = i
-    active_after = []
-    active = []
-    for i, cl in enumerate(cons_lists):
-        seen = set(active) | set(cl)
-        active = sorted(j for j in seen if last[j] > i)
-        active_after.append(tuple(active))
-
-    def step(i, state_before, k):
-        keys_before = active_after[i - 1] if i else ()
-        need = dict(zip(keys_before, state_before))
-        for j in cons_lists[i]:
-            need[j] = need.get(j, int(cons_value[j])) - k
-            if need[j] < 0:
-                return None
-            if last[j] == i and need[j] != 0:
-                return None
-        return tuple(need[j] for j in active_after[i])
-
-    forward = [{(): {0: 1}}]
-    for i, b in enumerate(boxes):
-        size = int(box_size[b])
-        layer: dict = {}
-        for state, vec in forward[-1].items():
-            for k in range(size + 1):
-                nxt = step(i, state, k)
-                if nxt is None:
-                    continue
-                c = math.comb(size, k)
-                out = layer.setdefault(nxt, {})
-                for m, count in vec.items():
-                    out[m + k] = out.get(m + k, 0) + count * c
-        forward.append(layer)
-    backward = [None] * (n + 1)
-    backward[n] = {(): {0: 1}}
-    for i in range(n - 1, -1, -1):
-        b = boxes[i]
-        size = int(box_size[b])
-        layer = {}
-        for state in forward[i]:
-            for k in range(size + 1):
-                nxt = step(i, state, k)
-                if nxt is None or nxt not in backward[i + 1]:
-                    continue
-                c = math.comb(size, k)
-                out = layer.setdefault(state, {})
-                for m, count in backward[i + 1][nxt].items():
-                    out[m + k] = out.get(m + k, 0) + count * c
-        backward[i] = layer
-    w = [0] * width
-    for m, count in backward[0].get((), {}).items():
-        w[m] += count
-    s = [[0] * width for _ in range(n)]
-    lo = np.full((n, width), 99, dtype=np.int64)
-    hi = np.full((n, width), -1, dtype=np.int64)
-    for i, b in enumerate(boxes):
-        size = int(box_size[b])
-        for state, fvec in forward[i].items():
-            for k in range(size + 1):
-                nxt = step(i, state, k)
-                if nxt is None or nxt not in backward[i + 1]:
-                    continue
-                c = math.comb(size, k)
-                for m1, f in fvec.items():
-                    for m2, g in backward[i + 1][nxt].items():
-                        m = m1 + k + m2
-                        s[i][m] += f * g * c * k
-                        lo[i, m] = min(lo[i, m], k)
-                        hi[i, m] = max(hi[i, m], k)
-    # exact integers -> floats scaled by the largest count, ratios kept to 2**-53
-    scale = max(w) if max(w) > 0 else 1
-    shift = max(0, scale.bit_length() - 1000)
-    w_f = np.array([float(x >> shift) for x in w])
-    s_f = np.array([[float(x >> shift) for x in row] for row in s])
-    return w_f, s_f, lo, hi

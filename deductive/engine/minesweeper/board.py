@@ -251,20 +251,25 @@ class Board:
         return Position(self.rows, self.cols, self.mines, cells)
 
     def draw(self, show_mines: bool = False) -> str:
-        """ASCII board as the seed draws it: ``.`` covered, blank for 0, ``F`` flag."""
-        header = "   " + "".join(str(c % 10) for c in range(self.cols))
-        lines = [header]
+        """The board in the position format :meth:`Position.parse` reads (``x`` covered,
+        ``.`` an open 0, ``1``-``8``, ``F`` a flag; ``*`` the mines, when ``show_mines``),
+        with rows and columns numbered from 1 as the moves are reported (a column's tens
+        above its units). Without the row labels it is a position file."""
+        width = len(str(self.rows))
+        labels = [f"{c + 1:>{len(str(self.cols))}}" for c in range(self.cols)]
+        lines = [" " * (width + 2) + "".join(label[i] for label in labels)
+                 for i in range(len(labels[-1]))]
         for r in range(self.rows):
             row = []
             for c in range(self.cols):
                 k = r * self.cols + c
                 if self.revealed[k]:
-                    row.append(" " if self.numbers[k] == 0 else str(int(self.numbers[k])))
+                    row.append("." if self.numbers[k] == 0 else str(int(self.numbers[k])))
                 elif self.flagged[k]:
                     row.append("F")
                 elif show_mines and self.mine[k]:
                     row.append("*")
                 else:
-                    row.append(".")
-            lines.append(f"{r % 10}: " + "".join(row))
+                    row.append("x")
+            lines.append(f"{r + 1:>{width}}  " + "".join(row))
         return "\n".join(lines)
