@@ -571,19 +571,30 @@ def wordle_search_openers(client, game, words, beam=None, max_guesses=None, chec
 
 
 # -- Hangman ------------------------------------------------------------------------------------
-def _hangman_chunk(chunk, lists, strategy, lives, prior, lang, exact_limit):
-    from .engine.hangman import Hangman
+def _hangman_chunk(length, lists, strategy, lives_list, prior, lang, exact_limit, memory):
+    from .engine.hangman import sweep_chunk
 
-    return [(length, Hangman(lists[length], prior=prior, lang=lang).sweep(
-        strategy, lives=lives, exact_limit=exact_limit)) for length in chunk]
+    return sweep_chunk(lists[length], strategy, lives_list, prior, lang, exact_limit, memory)
 
 
 def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="en",
-                      exact_limit=16, progress=None):
+                      exact_limit=16, progress=None, checkpoint=None, memory=None):
     """Sweeps of every length of ``lists`` (length -> HangmanWords), one task per length;
-    returns [(length, SweepResult)] in ascending length."""
-    chunks = [[n] for n in sorted(lists)]          # one task per length
+    returns [(length, SweepResult)] in ascending length, or [(length, [SweepResult, ...])]
+    when ``lives`` is a sequence (one per number of lives, one task per length). With
+    ``checkpoint``, each length is stored as it finishes (the format of
+    ``deductive hangman sweep --checkpoint`` in one process)."""
+    from .engine.hangman import SweepResult, sweep_tag
+
+    lives_list = [lives] if isinstance(lives, int) else list(lives)
+    lengths = sorted(lists)
     shared = client.scatter(lists, broadcast=True, hash=False)
-    parts = run_chunks(client, _hangman_chunk, chunks, shared, strategy, lives, prior, lang,
-                       exact_limit, progress=progress)
-    return [tuple(item) for part in parts for item in part]
+    parts = run_chunks(client, _hangman_chunk, lengths, shared, strategy, lives_list, prior,
+                       lang, exact_limit, memory, progress=progress, checkpoint=checkpoint,
+                       tag=sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit),
+                       key=str)
+    out = []
+    for length, part in zip(lengths, parts):
+        results = [SweepResult.from_dict(part[str(k)]) for k in lives_list]
+        out.append((length, results[0] if isinstance(lives, int) else results))
+    return out

@@ -489,3 +489,61 @@ def wordle_optimal(guesses, answers, max_guesses=None):
         return result
 
     return best(tuple(answers), max_guesses)
+
+
+# -- Hangman: exact optimal play and the adversary (appended) ------------------------------
+def hangman_best_weight(words, weights, lives) -> int:
+    """Brute force: the most weight any strategy wins with ``lives`` lives (the L-th miss
+    loses); ``weights`` maps each word to an integer."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def best(group, left):
+        if left <= 0:
+            return 0
+        if len(group) == 1:
+            return weights[group[0]]
+        value = 0
+        for letter in ALPHABET:
+            parts = hangman_partition(letter, group)
+            if len(parts) == 1:
+                continue
+            value = max(value, sum(best(tuple(g), left - (key == 0)) for key, g in parts.items()))
+        return value
+
+    return best(tuple(words), lives)
+
+
+def hangman_evil_misses(words) -> int:
+    """Brute force: the least number of misses a guesser can guarantee when the adversary
+    may answer with any word consistent so far (minimax over every splitting letter)."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def value(group):
+        if len(group) <= 1:
+            return 0
+        result = len(group)
+        for letter in ALPHABET:
+            parts = hangman_partition(letter, group)
+            if len(parts) == 1:
+                continue
+            result = min(result, max(value(tuple(g)) + (key == 0) for key, g in parts.items()))
+        return result
+
+    return value(tuple(words))
+
+
+def hangman_play_tree(tree, word):
+    """(misses, reached leaf word or None) of ``word`` played against a JSON tree."""
+    node, misses = tree["tree"], 0
+    while "word" not in node:
+        letter = node["guess"]
+        if letter in word:
+            node = node["hits"].get("".join(ch if ch == letter else "_" for ch in word))
+        else:
+            misses += 1
+            node = node.get("miss")
+        if node is None:
+            return misses, None
+    return misses, node["word"]

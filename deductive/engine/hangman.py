@@ -20,6 +20,10 @@ Strategies (registry :data:`STRATEGIES`; ties always go to the earliest letter):
     most ``exact_limit`` words (default 16) and the rollout would lose some of them, an
     exact memoised search over the partition tree with an upper bound takes over: there it
     is optimal.
+``optimal``
+    The most words (prior weight) won with L lives, by exact search over the whole list
+    (:mod:`deductive.engine.hangman_exact`); once a word is lost it finishes with
+    ``min-miss``, as with ``best-lives``.
 """
 
 from __future__ import annotations
@@ -34,16 +38,17 @@ import numpy as np
 from ..errors import DeductiveError, UnknownNameError, WordListError
 
 __all__ = ["HangmanWords", "load_hangman_words", "STRATEGIES", "PRIORS", "SweepResult",
-           "Hangman", "LetterStats"]
+           "Hangman", "LetterStats", "sweep_chunk", "sweep_tag"]
 
 STRATEGIES = {
     "min-miss": "the letter fewest candidates lack (the seed's greedy)",
     "max-hit": "the letter most likely in the word under the prior",
     "entropy": "the letter whose position split has the most entropy",
     "best-lives": "maximise the chance to win with L lives (rollout, exact on small sets)",
+    "optimal": "the most words won with L lives (exact search over the whole list)",
 }
 PRIORS = ("uniform", "frequency")
-_CODES = {"min-miss": 0, "max-hit": 1, "entropy": 2, "best-lives": 3}
+_CODES = {"min-miss": 0, "max-hit": 1, "entropy": 2, "best-lives": 3, "optimal": -1}
 _LOWER = re.compile(r"[a-z]+")
 MAX_LENGTH = 32
 
@@ -157,6 +162,7 @@ class SweepResult:
     strategy: str
     seconds: float
     weights: np.ndarray     # prior weight of each word
+    exact: object = None    # optimal: the ExactPlay (its tree and search statistics)
 
     @property
     def words(self) -> int:
@@ -199,7 +205,23 @@ class SweepResult:
                "seconds": round(self.seconds, 4)}
         if with_results:
             out["results"] = [list(r) for r in self.results]
+            out["weights"] = self.weights.tolist()
         return out
+
+    @classmethod
+    def from_dict(cls, doc: dict) -> "SweepResult":
+        """The result :meth:`as_dict` (with results) describes, as a checkpoint holds it."""
+        results = doc["results"]
+        n = len(results)
+        letters = np.zeros((n, 26), np.uint8)
+        for k, (_, guesses, _, seq) in enumerate(results):
+            letters[k, :guesses] = np.frombuffer(seq.encode(), np.uint8) - 97
+        weights = doc.get("weights")
+        return cls(np.array([r[0] for r in results], np.int64),
+                   np.array([r[1] for r in results], np.int64), letters,
+                   np.array([r[2] for r in results]), int(doc["lives"]), doc["strategy"],
+                   float(doc["seconds"]),
+                   np.ones(n) if weights is None else np.asarray(weights, np.float64))
 
 
 @dataclass(frozen=True)
@@ -269,6 +291,12 @@ class Hangman:
             raise DeductiveError(f"lives must be at least 1, not {lives}")
         n = len(self.words)
         start = time.perf_counter()
+        if code < 0:
+            play = self.exact().play(lives)
+            order = np.lexsort((self.word_array, play.count, play.wrong))
+            return SweepResult(play.wrong[order], play.count[order], play.letters[order],
+                               self.word_array[order], lives, strategy,
+                               time.perf_counter() - start, self.weights[order], play)
         wrong = np.zeros(n, np.int64)
         count = np.zeros(n, np.int64)
         letters = np.zeros((n, 26), np.uint8)
@@ -284,6 +312,15 @@ class Hangman:
         seconds = time.perf_counter() - start
         return SweepResult(wrong[order], count[order], letters[order], self.word_array[order],
                            lives, strategy, seconds, self.weights[order])
+
+    def exact(self, memory: int | None = None):
+        """The exact solver of this list (:class:`~deductive.engine.hangman_exact.ExactHangman`),
+        made once and kept, so that sweeps with several lives share its memo."""
+        from .hangman_exact import DEFAULT_MEMORY, ExactHangman
+
+        if getattr(self, "_exact", None) is None or (memory and memory != self._exact.memory):
+            self._exact = ExactHangman(self, memory=memory or DEFAULT_MEMORY)
+        return self._exact
 
     # -- the assistant ------------------------------------------------------------------
     def candidates(self, pattern: str, wrong: str = "") -> list[int]:
@@ -337,6 +374,10 @@ class Hangman:
         idx = np.asarray(candidates, dtype=np.int64).copy()
         guessed_bits = sum(1 << (ord(ch) - 97) for ch in set(guessed))
         code = _strategy_code(strategy)
+        if code < 0:
+            words = [self.words.words[k] for k in idx]
+            sub = Hangman(words, prior=self.prior, lang=self.lang)
+            return sub.exact().first_letter(lives_left)
         if code == kh.BEST_LIVES:
             if len(idx) <= 16:
                 _, letter = _ExactSolver(self.masks, self.weights, lives_left).best(
@@ -448,3 +489,25 @@ class _ExactSolver:
             if n > best_count:
                 best, best_count = c, n
         return best
+
+
+def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
+    """The checkpoint tag of a sweep: its settings and the SHA-256 of its word lists (one
+    entry per length, holding every number of lives swept)."""
+    import hashlib
+
+    text = "\n".join(w for n in sorted(lists) for w in lists[n].words)
+    return {"hangman": strategy, "lives": list(lives_list), "prior": prior, "lang": lang,
+            "exact_limit": exact_limit, "words": hashlib.sha256(text.encode()).hexdigest()}
+
+
+def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_limit=16,
+                memory=None) -> dict:
+    """Sweeps of one word list for every number of lives of ``lives_list`` (one game, so
+    that ``optimal`` searches share their memo), as JSON-ready dicts keyed by the lives:
+    the piece a checkpoint stores and a Dask task returns."""
+    game = Hangman(words, prior=prior, lang=lang)
+    if strategy == "optimal" and memory:
+        game.exact(memory)
+    return {str(lives): game.sweep(strategy, lives=lives, exact_limit=exact_limit).as_dict()
+            for lives in lives_list}

@@ -114,8 +114,52 @@ def split_segment(masks, idx, lo, hi, c, starts, keys_out):
     """Sort ``idx[lo:hi]`` stably by the mask of letter c; return the number of groups.
 
     ``starts[g]`` receives the start of group g (``starts[groups] = hi``) and
-    ``keys_out[g]`` its mask.
+    ``keys_out[g]`` its mask. A letter has few distinct masks in a set, so the words are
+    counted into their groups (a sort only past 64 groups).
     """
+    n = hi - lo
+    limit = 64
+    distinct = np.empty(limit, np.uint32)
+    counts = np.zeros(limit, np.int64)
+    groups = 0
+    for k in range(lo, hi):
+        m = masks[idx[k], c]
+        j = 0
+        while j < groups and distinct[j] != m:
+            j += 1
+        if j == groups:
+            if groups == limit:
+                return _sort_segment(masks, idx, lo, hi, c, starts, keys_out)
+            distinct[j] = m
+            groups += 1
+        counts[j] += 1
+    rank = np.argsort(distinct[:groups])
+    pos = np.empty(groups, np.int64)
+    where = lo
+    for r in range(groups):
+        j = rank[r]
+        starts[r] = where
+        keys_out[r] = distinct[j]
+        pos[j] = where - lo
+        where += counts[j]
+    starts[groups] = hi
+    seg = np.empty(n, idx.dtype)
+    for k in range(lo, hi):
+        w = idx[k]
+        m = masks[w, c]
+        j = 0
+        while distinct[j] != m:
+            j += 1
+        seg[pos[j]] = w
+        pos[j] += 1
+    for k in range(n):
+        idx[lo + k] = seg[k]
+    return groups
+
+
+@njit(cache=CACHE, **SERIAL)
+def _sort_segment(masks, idx, lo, hi, c, starts, keys_out):
+    """:func:`split_segment` by a stable sort, for letters with many masks."""
     n = hi - lo
     keys = np.empty(n, np.uint32)
     for k in range(n):
@@ -200,6 +244,26 @@ def choose_rollout(masks, presence, weights, idx, lo, hi, guessed, wrong, lives)
 
 
 @njit(cache=CACHE, **SERIAL)
+def record_word(w, wrong, depth, seq, out_wrong, out_count, out_letters):
+    """A word's result once it is the only candidate: its misses, guesses and letters."""
+    out_wrong[w] = wrong
+    out_count[w] = depth
+    for k in range(depth):
+        out_letters[w, k] = seq[k]
+
+
+@njit(cache=CACHE, **SERIAL)
+def tree_stack(n):
+    """Work arrays of a tree grown over n words with an explicit stack: the index array,
+    per stack entry the segment, guessed letters, misses, depth and letters so far, and
+    the group starts and masks of a split."""
+    return (np.arange(n).astype(np.int64), np.empty(n + 1, np.int64),
+            np.empty(n + 1, np.int64), np.empty(n + 1, np.int64), np.empty(n + 1, np.int64),
+            np.empty(n + 1, np.int64), np.zeros((n + 1, 26), np.uint8),
+            np.empty(n + 2, np.int64), np.empty(n + 1, np.uint32))
+
+
+@njit(cache=CACHE, **SERIAL)
 def sweep_tree(masks, presence, weights, strategy, lives, exact_limit, out_wrong, out_count,
                out_letters, deferred):
     """Grow the strategy's decision tree over all words; fill per-word results.
@@ -227,15 +291,7 @@ def sweep_tree(masks, presence, weights, strategy, lives, exact_limit, out_wrong
     n_deferred : int
     """
     n = masks.shape[0]
-    idx = np.arange(n).astype(np.int64)
-    st_lo = np.empty(n + 1, np.int64)
-    st_hi = np.empty(n + 1, np.int64)
-    st_guessed = np.empty(n + 1, np.int64)
-    st_wrong = np.empty(n + 1, np.int64)
-    st_depth = np.empty(n + 1, np.int64)
-    st_seq = np.zeros((n + 1, 26), np.uint8)
-    starts = np.empty(n + 2, np.int64)
-    keys = np.empty(n + 1, np.uint32)
+    idx, st_lo, st_hi, st_guessed, st_wrong, st_depth, st_seq, starts, keys = tree_stack(n)
     n_deferred = 0
     if n == 0:
         return idx, n_deferred
@@ -248,11 +304,7 @@ def sweep_tree(masks, presence, weights, strategy, lives, exact_limit, out_wrong
         for k in range(d):
             seq[k] = st_seq[top, k]
         if b - a == 1:
-            w = idx[a]
-            out_wrong[w] = m
-            out_count[w] = d
-            for k in range(d):
-                out_letters[w, k] = seq[k]
+            record_word(idx[a], m, d, seq, out_wrong, out_count, out_letters)
             continue
         if strategy == BEST_LIVES and m < lives:
             c, value = choose_rollout(masks, presence, weights, idx, a, b, g, m, lives)
