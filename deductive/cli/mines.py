@@ -60,7 +60,8 @@ _position_args = [
                  help="Total number of mines on the board (flags included)."),
     click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
                  help="Memory the exact count of a big component may hold (e.g. 2G; "
-                      "default: a quarter of the memory available). Past it: one error line."),
+                      "default: a quarter of the memory available, at most 1G). Past it: one "
+                      "error line."),
 ]
 
 

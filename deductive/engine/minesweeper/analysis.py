@@ -79,7 +79,7 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
         decomposition counts it instead (0: count every component that way).
     max_memory : int, optional
         Bytes the tree-decomposition tables may hold (default: a quarter of the memory
-        available when the count starts).
+        available when the count starts, at most 1 GiB).
 
     Raises
     ------
@@ -243,16 +243,24 @@ def _shifted(x):
     return x - top, float(top)
 
 
+#: Most bytes the tables may hold by default: the process's peak stays near twice this
+#: (temporary pair arrays, the interpreter), inside 2 GB. ``--max-memory`` raises it.
+DEFAULT_TABLE_BYTES = 1 << 30
+
+
 def default_memory_budget() -> int:
-    """A quarter of the memory available now (``MemAvailable``), at least 256 MiB."""
+    """A quarter of the memory available now (``MemAvailable``), at most
+    :data:`DEFAULT_TABLE_BYTES` and at least 256 MiB."""
+    quarter = DEFAULT_TABLE_BYTES
     try:
         with open("/proc/meminfo") as f:
             for line in f:
                 if line.startswith("MemAvailable:"):
-                    return max(int(line.split()[1]) * 1024 // 4, 256 << 20)
+                    quarter = int(line.split()[1]) * 1024 // 4
+                    break
     except OSError:
         pass
-    return 2 << 30
+    return max(min(quarter, DEFAULT_TABLE_BYTES), 256 << 20)
 
 
 _LGAMMA = np.zeros(1)
