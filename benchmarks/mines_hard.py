@@ -1,6 +1,6 @@
 """Time and peak memory of the Minesweeper engine on seeded families of hard positions.
 
-Usage: python benchmarks/mines_hard.py [--seeds 3] [--limit 60] [--quick]
+Usage: python benchmarks/mines_hard.py [--seeds 3] [--limit 120] [--quick] [--only FAMILY]
 
 Each position (``deductive.engine.minesweeper.families.hard_position``: lattices of revealed
 numbers on alternate rows and columns, scattered reveals at 5-25%, stripes, islands; 16x16
@@ -62,13 +62,14 @@ def main():
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per position")
     parser.add_argument("--quick", action="store_true", help="sizes up to 40x40 only")
+    parser.add_argument("--only", metavar="FAMILY", help="one family only")
     args = parser.parse_args()
     print("| family | board | mines | revealed | median s | worst s | peak RSS MB | budget / "
           "time-out |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for case in CASES:
         family, rows, cols, mines, density = case
-        if args.quick and rows > 40:
+        if (args.quick and rows > 40) or (args.only and family != args.only):
             continue
         results = [run(case, seed, args.limit) for seed in range(args.seeds)]
         times = [t for outcome, t, _ in results if outcome == "ok"]
