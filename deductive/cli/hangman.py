@@ -23,8 +23,8 @@ def hangman():
     \b
     Examples:
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
-      deductive hangman sweep --words /usr/share/dict/web2 --length 6 --strategy optimal
-      deductive hangman evil --words /usr/share/dict/web2 --length 6
+      deductive hangman sweep --words /usr/share/dict/web2 --length 3 --strategy optimal
+      deductive hangman evil --words /usr/share/dict/web2 --length 3
       deductive hangman solve _a__e_ --wrong st
       deductive hangman play --length 6
     """
@@ -130,7 +130,7 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
     Examples:
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
       deductive hangman sweep --words /usr/share/dict/web2 --length 6 --strategy best-lives
-      deductive hangman sweep --words /usr/share/dict/web2 --length 3 --strategy optimal \\
+      deductive hangman sweep --words /usr/share/dict/web2 --length 2 --strategy optimal \\
           --lives all
       deductive hangman sweep --words /usr/share/dict/web2 --length 3 --strategy optimal \\
           --tree tree3.json
