@@ -197,7 +197,10 @@ class _Budget:
     def hold(self, nbytes):
         self.used += nbytes
         if self.used > self.max_bytes:
-            self._fail(f"the memory budget of {self.max_bytes / 2**20:,.0f} MiB")
+            self.memory_error()
+
+    def release(self, tables):
+        self.used -= sum(_nbytes(table) for table in tables)
 
     def memory_error(self):
         self._fail(f"the memory budget of {self.max_bytes / 2**20:,.0f} MiB")
@@ -279,8 +282,7 @@ class TreeCount:
             last = tables[-1]
             sel = last[0][:, 0] == self.value[v]
             msg = _trim(last[0][sel][:, 1:], last[1][sel], last[2][sel], last[3])
-            for table in tables[1:]:
-                self.budget.used -= _nbytes(table)
+            self.budget.release(tables[1:])
             self.up[v] = msg
             self.budget.hold(_nbytes(msg))
         digits, _, polys, lo = self.up[self.root]
@@ -293,10 +295,8 @@ class TreeCount:
     def _radix(self, v):
         values = np.array([self.value[a] for a in self.bags[v]], np.int64)
         radix = np.ones(len(values), np.int64)
-        for j in range(1, len(values)):
+        for j in range(1, len(values)):      # below 2**62: elimination_bags checks it
             radix[j] = radix[j - 1] * (values[j - 1] + 1)
-        if float(radix[-1]) * (values[-1] + 1) >= 2.0 ** 62:
-            self.budget._fail("keys of 62 bits (too many constraints in one bag)")
         return values, radix
 
     def _items(self, v, radix):
@@ -385,6 +385,5 @@ class TreeCount:
                                                  polys, g_pol, shift)
                 back = table_back(matches, len(keys), polys.shape[1], cpolys, g_pol, shift)
                 g = (keys, back, lo)
-            for table in tables[1:]:
-                self.budget.used -= _nbytes(table)
+            self.budget.release(tables[1:])
         return log_mines, log_free
