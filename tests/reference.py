@@ -215,12 +215,20 @@ def mines_brute_force(rows, cols, mines, cells):
     return {k: Fraction(hits[k], total) for k in covered}
 
 
+def _weigh(poly, off, left, mines_off=False):
+    """Sum over frontier mine counts m of ``poly[m] * C(off, left - m)``: the arrangements of
+    the whole board; with ``mines_off``, each also counted by its mines off the frontier."""
+    from math import comb
+
+    return sum(c * comb(off, left - m) * (left - m if mines_off else 1)
+               for m, c in poly.items() if 0 <= left - m <= off)
+
+
 def mines_exact_dp(rows, cols, mines, cells):
     """Independent exact engine: a cell-by-cell dynamic programme over the frontier (state:
     needs of the open constraints) with Python integers, each frontier cell conditioned in
     turn. Exact probabilities (Fractions) by covered cell, or None if nothing fits."""
     from fractions import Fraction
-    from math import comb
 
     covered, flags, constraints = _mines_constraints(rows, cols, cells)
     left = mines - flags
@@ -269,19 +277,15 @@ def mines_exact_dp(rows, cols, mines, cells):
             result.update(vec)
         return result
 
-    def weigh(vec):
-        return sum(c * comb(off, left - m) for m, c in vec.items() if 0 <= left - m <= off)
-
     base = count()
-    total = weigh(base)
+    total = _weigh(base, off, left)
     if total == 0:
         return None
     probs = {}
     for i, cell in enumerate(frontier):
-        probs[cell] = Fraction(weigh(count((i, 1))), total)
+        probs[cell] = Fraction(_weigh(count((i, 1)), off, left), total)
     if off:
-        inside = sum(c * comb(off, left - m) * (left - m) for m, c in base.items()
-                     if 0 <= left - m <= off)
+        inside = _weigh(base, off, left, mines_off=True)
         for cell in covered:
             if cell not in position:
                 probs[cell] = Fraction(inside, total * off)
@@ -296,7 +300,6 @@ def mines_by_components(rows, cols, mines, cells, max_cells=40):
     Returns exact probabilities (Fractions) by covered cell, None if nothing fits, or raises
     ValueError if a component has more than ``max_cells`` cells (too slow to enumerate)."""
     from fractions import Fraction
-    from math import comb
 
     covered, flags, constraints = _mines_constraints(rows, cols, cells)
     left = mines - flags
@@ -370,9 +373,6 @@ def mines_by_components(rows, cols, mines, cells, max_cells=40):
             out = nxt
         return out
 
-    def weigh(poly):
-        return sum(c * comb(off, left - m) for m, c in poly.items() if 0 <= left - m <= off)
-
     prefix = [{0: 1}]                     # products of the components before i
     for counts, _ in comps:
         prefix.append(product([prefix[-1], counts]))
@@ -381,17 +381,16 @@ def mines_by_components(rows, cols, mines, cells, max_cells=40):
         suffix.append(product([suffix[-1], counts]))
     suffix.reverse()
     everything = prefix[-1]
-    total = weigh(everything)
+    total = _weigh(everything, off, left)
     if total == 0:
         return None
     probs = {}
     for i, (counts, hits) in enumerate(comps):
         others = product([prefix[i], suffix[i + 1]])
         for cell, by_m in hits.items():
-            probs[cell] = Fraction(weigh(product([by_m, others])), total)
+            probs[cell] = Fraction(_weigh(product([by_m, others]), off, left), total)
     if off:
-        inside = sum(c * comb(off, left - m) * (left - m) for m, c in everything.items()
-                     if 0 <= left - m <= off)
+        inside = _weigh(everything, off, left, mines_off=True)
         for cell in covered:
             if cell not in parent:
                 probs[cell] = Fraction(inside, total * off)
