@@ -52,7 +52,7 @@ def make_jobs(shared):
 
     def game():
         if "game" not in made:
-            from deductive.engine.game import Wordle
+            from deductive.engine.wordle.game import Wordle
 
             made["game"] = Wordle(guesses_txt, answers_txt)
             made["game"].matrix
@@ -70,7 +70,7 @@ def make_jobs(shared):
         return game().benchmark("entropy", opener="salet").total
 
     def search():
-        from deductive.engine.search import TreeSearch
+        from deductive.engine.feedback.search import TreeSearch
 
         return TreeSearch(game()).search_opener("salet").total
 
@@ -194,7 +194,8 @@ def main():
         for w in workers:
             w.close()
     threads = json.loads(subprocess.run(
-        [sys.executable, "-c", "import json, deductive; print(json.dumps(deductive.get_threads()))"],
+        [sys.executable, "-c",
+         "import json, deductive; print(json.dumps(deductive.get_threads()))"],
         capture_output=True, text=True, env=default_env).stdout or "null")
     print()
     header = " | ".join(f"{k} neighbour{'s' if k != 1 else ''}: default / 1 thread / ratio"

@@ -6,9 +6,9 @@ and turn), timed on the same answers in the same run.
 
 import pytest
 
-from deductive.engine.bench import play_game
-from deductive.engine.game import Wordle
-from deductive.engine.precompute import second_guesses
+from deductive.engine.feedback.bench import play_game
+from deductive.engine.wordle.game import Wordle
+from deductive.engine.feedback.precompute import second_guesses
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def test_second_guesses_salet(benchmark, games):
 @pytest.mark.parametrize("beam", [None, 10])
 def test_search_salet(benchmark, games, beam):
     """The tree search from salet: exact (proves 7,920) and beam 10, fresh memo each round."""
-    from deductive.engine.search import TreeSearch
+    from deductive.engine.feedback.search import TreeSearch
 
     game = games[0]
     run = lambda: TreeSearch(game, beam=beam).search_opener("salet")  # noqa: E731

@@ -33,8 +33,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # its sibling mo
 from neighbours import cpu_neighbours  # noqa: E402
 
 from deductive import wordle  # noqa: E402
-from deductive.engine.patterns import n_patterns  # noqa: E402
-from deductive.engine.scoring import _xlogx_table  # noqa: E402
+from deductive.engine.wordle.patterns import n_patterns  # noqa: E402
+from deductive.engine.feedback.scoring import xlogx_table  # noqa: E402
 from deductive.kernels import partition, patterns  # noqa: E402
 from deductive.kernels._config import CHUNKS_PER_THREAD  # noqa: E402
 
@@ -65,7 +65,7 @@ def cases(guesses, answers, matrix, weights, threads):
     for n_rows, n in sorted(sizes, key=lambda s: s[0] * s[1]):
         rows = rows_all[:n_rows] if n_rows < len(rows_all) else rows_all
         cand = np.sort(rng.choice(matrix.shape[1], n, replace=False)).astype(np.int64)
-        table, _ = _xlogx_table(n)
+        table, _ = xlogx_table(n)
         out = [np.zeros(n_rows, np.int64) for _ in range(4)]
         args = (matrix, rows, cand, n_codes, table, *out)
         yield ("partition_stats", n_rows, n,
@@ -88,7 +88,7 @@ def cases(guesses, answers, matrix, weights, threads):
 
 def columns_table(matrix, budget):
     """Row kernel against column kernel, one thread, all guesses over n random answers."""
-    from deductive.engine.scoring import answer_major
+    from deductive.engine.feedback.scoring import answer_major
 
     columns = answer_major(matrix)
     rows = np.arange(matrix.shape[0], dtype=np.int64)
@@ -97,7 +97,7 @@ def columns_table(matrix, budget):
     print("| ---: | ---: | ---: | ---: |")
     for n in (2, 3, 5, 8, 12, 16, 24, 32, 48, 64, 96, 128):
         cand = np.sort(rng.choice(matrix.shape[1], n, replace=False)).astype(np.int64)
-        table, _ = _xlogx_table(n)
+        table, _ = xlogx_table(n)
         out = [np.zeros(len(rows), np.int64) for _ in range(4)]
 
         def by_row(cand=cand, table=table, out=out):

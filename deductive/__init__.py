@@ -5,7 +5,7 @@ on-disk cache, on first use.
 
 >>> import deductive
 >>> from deductive import wordle
->>> wordle.format_pattern(wordle.feedback("crane", "trace"), 5)  
+>>> wordle.format_pattern(wordle.feedback("crane", "trace"), 5)
 'YGG.G'
 """
 

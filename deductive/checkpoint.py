@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 
-__all__ = ["Checkpoint", "search_tag"]
+__all__ = ["Checkpoint"]
 
 
 class Checkpoint:
@@ -47,9 +47,3 @@ class Checkpoint:
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"tag": self.tag, "key": key, "result": result}) + "\n")
 
-
-def search_tag(game, beam, max_guesses) -> dict:
-    """The tag of ``wordle search --openers`` (one entry per opener, keyed by the word), in
-    one process or on Dask: the search's settings and the word lists' hashes."""
-    return {"beam": beam, "hard": game.hard, "max_guesses": max_guesses,
-            "guesses": game.guesses.sha256, "answers": game.answers.sha256}

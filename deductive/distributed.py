@@ -23,13 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import json
-import multiprocessing
 import os
 import uuid
 import warnings
-import weakref
 
 import numpy as np
 
@@ -62,50 +59,6 @@ LOCAL_CLUSTER_CONFIG = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.system-monitor.interval": "2s",
 }
-
-
-#: What the worker processes of local clusters import before they are forked (see
-#: :func:`_start_fork_server`): Dask and the modules the chunk functions below use.
-WORKER_PRELOAD = ("distributed", "deductive.distributed", "deductive.engine.minesweeper.bench",
-                  "deductive.engine.minesweeper.players", "deductive.engine.scoring",
-                  "deductive.engine.precompute", "deductive.engine.search",
-                  "deductive.engine.hangman")
-
-
-def _start_fork_server() -> str:
-    """Start multiprocessing's fork server with :data:`WORKER_PRELOAD` imported; the start
-    method for the workers of a local cluster.
-
-    Dask spawns each worker as a fresh interpreter that imports Dask and deductive, then
-    runs a full interpreter shutdown when it closes. Forked from a server that has imported
-    them once (a single-threaded process, so forking it is safe, unlike forking this
-    one), workers skip both. The server is started before this process imports Dask, so
-    both imports run at the same time; it lives until this process exits, and later
-    clusters reuse it. Measured (3,000 games on 2 workers, three alternations): start,
-    tail and close took 1.10-1.35 s instead of 1.47-1.85 s, closing 0.04 s instead of 0.33 s.
-
-    The server gets the environment Dask's nannies set before they spawn a worker
-    (``distributed.nanny.pre-spawn-environ``; they set it in this process too). Where
-    there is no fork server (Windows), workers are spawned as usual.
-    """
-    if ("forkserver" not in multiprocessing.get_all_start_methods()
-            or importlib.util.find_spec("distributed") is None):
-        return "spawn"
-    import dask
-
-    from multiprocessing import forkserver
-
-    environ = dask.config.get("distributed.nanny.pre-spawn-environ", default={}) or {}
-    os.environ.update({k: os.environ.get(k, str(v)) for k, v in environ.items()
-                       if v is not None})
-    if os.environ.get("PYTHONHASHSEED") in (None, "0"):
-        os.environ["PYTHONHASHSEED"] = "6640"       # the nannies' choice: the same hashes
-    multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_PRELOAD))
-    try:
-        forkserver.ensure_running()
-    except OSError:                 # e.g. no Unix sockets in a sandbox: spawn them instead
-        return "spawn"
-    return "forkserver"
 
 
 #: Seconds a scheduler at an address has to answer (``--timeout``).
@@ -234,18 +187,14 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
         return
     if not workers or workers < 1:
         raise DeductiveError("--workers must be at least 1")
-    start_method = _start_fork_server()        # first: it imports Dask meanwhile
     distributed = _import_distributed()
     import dask
-    from distributed import utils as dask_utils
 
-    # Dask's own fork-server set-up would import pandas and more into this process and
-    # preload them in the server; ours is running already
-    dask_utils._forkserver_preload_set = True
     # the scheduler always serves HTTP (health checks); ":0" takes a free port, so that a
-    # dashboard already on 8787 (a notebook's cluster) brings no "port in use" warning
-    with dask.config.set({**LOCAL_CLUSTER_CONFIG,
-                          "distributed.worker.multiprocessing-method": start_method}):
+    # dashboard already on 8787 (a notebook's cluster) brings no "port in use" warning.
+    # Workers start as Dask starts them (its own multiprocessing method): this process's
+    # environment and Dask's internals are left as they are
+    with dask.config.set(LOCAL_CLUSTER_CONFIG):
         cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
                                            processes=True, dashboard_address=":0")
     try:
@@ -494,79 +443,39 @@ def _stored_ranges(stored, games) -> list[tuple[int, int]]:
 
 
 # -- Wordle -------------------------------------------------------------------------------------
-def _openers_chunk(chunk, matrix):
-    from .engine.scoring import partition_stats
-
-    stats = partition_stats(matrix, rows=np.arange(chunk[0], chunk[1]))
-    return [stats.xlogx_sum.tolist(), stats.buckets.tolist(), stats.largest.tolist(),
-            stats.sumsq.tolist()]
-
-
 def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress=None):
-    """:func:`deductive.engine.scoring.rank_guesses` with the guess rows spread out."""
-    from .engine.scoring import GuessScore, PartitionStats, _xlogx_table
+    """:func:`deductive.engine.feedback.scoring.rank_guesses` with the guess rows spread out."""
+    from .engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
 
     n_guesses, n_answers = matrix.shape
-    shared = client.scatter(matrix, broadcast=True, hash=False)
+    shared = client.scatter(np.asarray(matrix), broadcast=True, hash=False)
     chunks = chunk_ranges(n_guesses, 4 * _n_workers(client))
-    parts = run_chunks(client, _openers_chunk, chunks, shared, progress=progress)
-    columns = [np.concatenate([np.asarray(p[k], dtype=np.int64) for p in parts])
-               for k in range(4)]
-    _, shift = _xlogx_table(n_answers)
-    stats = PartitionStats(np.arange(n_guesses, dtype=np.int64), n_answers, *columns, shift)
-    order = stats.order(metric)
-    if top:
-        order = order[:top]
-    entropy, expected = stats.entropy, stats.expected
-    return [GuessScore(guesses[int(k)], int(k), float(entropy[k]), int(stats.buckets[k]),
-                       int(stats.largest[k]), float(expected[k])) for k in order]
+    parts = run_chunks(client, partition_chunk, chunks, shared, progress=progress)
+    return ranked_scores(merge_partition_chunks(parts, n_answers), guesses, metric, top)
 
 
 def wordle_second(client, game, solver_name, solver_options, opener, progress=None):
-    """:func:`deductive.engine.precompute.second_guesses` with the feedbacks spread out."""
-    from .engine.bench import _split
+    """:func:`deductive.engine.feedback.precompute.second_guesses` with the feedbacks spread out."""
+    from .engine.feedback.precompute import second_guesses_chunk
 
     game.matrix                           # build or load before shipping the game
-    n_feedbacks = sum(1 for _ in _split(game, game.start(), game.guess_index(opener)))
+    n_feedbacks = len(game.children(game.start(), game.guess_index(opener)))
     shared = client.scatter(game, broadcast=True, hash=False)
     chunks = chunk_ranges(n_feedbacks, 4 * _n_workers(client))
-    parts = run_chunks(client, _second_chunk, chunks, shared,
+    parts = run_chunks(client, second_guesses_chunk, chunks, shared,
                        (solver_name, solver_options), opener, progress=progress)
     return [row for part in parts for row in part]
 
 
-def _second_chunk(chunk, game, solver_spec, opener):
-    from .engine.precompute import second_guesses
-
-    solver = game.solver(solver_spec[0], **solver_spec[1])
-    return second_guesses(game, solver, opener, select=chunk)
-
-
-#: In a worker: game -> {(beam, max_guesses): memo of the searches of that game}. The
-#: openers a worker searches share one memo, as they do in one process (10 openers with
-#: --beam 10: 9.4 s with a shared memo, 11.9 s with one each); the scattered game is the
-#: same object for every task, and its memos go when it does (a memo holds no reference
-#: to its game).
-_MEMOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def _search_opener(word, game, beam, max_guesses):
-    from .engine.search import TreeSearch
-
-    search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
-    search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
-    return search.search_opener(word).as_dict()
-
-
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
     """Searched totals of several openers, one task per opener, in the order given."""
-    from .checkpoint import search_tag
+    from .engine.feedback.search import search_opener_chunk, search_tag
 
     game.matrix
     shared = client.scatter(game, broadcast=True, hash=False)
     # one row per opener, stored under its word and the tag of the single-process search:
     # a checkpoint written by either resumes in the other, whatever the list of openers
-    return run_chunks(client, _search_opener, list(words), shared, beam, max_guesses,
+    return run_chunks(client, search_opener_chunk, list(words), shared, beam, max_guesses,
                       checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
 
 

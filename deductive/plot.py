@@ -41,7 +41,7 @@ def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entro
     """Bucket sizes (largest first) of a good opener beside a poor one."""
     import numpy as np
 
-    from .engine.scoring import partition_stats
+    from .engine.feedback.scoring import partition_stats
 
     plt = _pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)

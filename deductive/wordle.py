@@ -7,7 +7,19 @@
 ['laine', 'paire', 'clair']
 """
 
-from .engine.patterns import (
+from .engine.feedback.bench import BenchmarkResult
+from .engine.feedback.matrix import PatternMatrix
+from .engine.feedback.scoring import (
+    METRICS,
+    GuessScore,
+    PartitionStats,
+    bucket_counts,
+    filter_candidates,
+    partition_stats,
+    rank_guesses,
+)
+from .engine.wordle.game import PRIORS, State, Wordle
+from .engine.wordle.patterns import (
     all_green,
     available_memory,
     cached_pattern_matrix,
@@ -22,22 +34,13 @@ from .engine.patterns import (
     pattern_dtype,
     pattern_matrix,
 )
-from .engine.scoring import (
-    METRICS,
-    GuessScore,
-    PartitionStats,
-    bucket_counts,
-    filter_candidates,
-    partition_stats,
-    rank_guesses,
-)
+from .engine.wordle.solvers import WORDLE_SOLVERS as SOLVERS
 from .engine.words import BUILTIN_NAMES, WordList, builtin_words, fold_word, load_words
-from .engine.game import PRIORS, State, Wordle
-from .engine.solvers import SOLVERS
-from .engine.bench import BenchmarkResult
 
-from .engine import patterns as _patterns, scoring as _scoring
-
-__all__ = [*_patterns.__all__, *_scoring.__all__, "WordList", "load_words", "builtin_words",
+__all__ = ["feedback", "pattern_matrix", "cached_pattern_matrix", "matrix_key", "pattern_dtype",
+           "matrix_bytes", "check_matrix_memory", "available_memory", "n_patterns",
+           "all_green", "parse_pattern", "format_pattern", "pattern_digits", "PatternMatrix",
+           "METRICS", "GuessScore", "PartitionStats", "partition_stats", "rank_guesses",
+           "bucket_counts", "filter_candidates", "WordList", "load_words", "builtin_words",
            "fold_word", "BUILTIN_NAMES", "Wordle", "State", "PRIORS", "SOLVERS",
            "BenchmarkResult"]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from deductive.cli import cli
-from deductive.engine import patterns
+from deductive.engine.wordle import patterns
 
 
 def run(*args, input=None):

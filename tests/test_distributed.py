@@ -27,11 +27,11 @@ from deductive.distributed import (  # noqa: E402
     wordle_openers,
     wordle_second,
 )
-from deductive.engine.game import Wordle  # noqa: E402
+from deductive.engine.wordle.game import Wordle  # noqa: E402
 from deductive.engine.hangman import Hangman, load_hangman_words  # noqa: E402
 from deductive.engine.minesweeper.bench import run_bench  # noqa: E402
 from deductive.engine.minesweeper.players import make_player  # noqa: E402
-from deductive.engine.precompute import second_guesses  # noqa: E402
+from deductive.engine.feedback.precompute import second_guesses  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -178,20 +178,13 @@ def test_lost_worker_is_retried():
     assert records(remote) == records(local)
 
 
-def test_local_workers_come_preloaded():
-    """A local cluster's workers are forked from a server that has imported Dask and the
-    chunk functions' modules: none of them is imported again by a worker."""
-    from deductive.distributed import WORKER_PRELOAD
-
-    def loaded():
-        return sorted(m for m in WORKER_PRELOAD if m in sys.modules), os.getppid()
-
-    with dask_client(workers=2) as client:
-        found = client.run(loaded)
-    assert len(found) == 2
-    for modules, parent in found.values():
-        assert modules == sorted(WORKER_PRELOAD)
-        assert parent != os.getpid()           # forked by the server, not spawned by us
+def test_a_local_cluster_leaves_the_environment_alone():
+    """Starting a local cluster leaves this process's environment as it was (and writes
+    no private attribute of Dask: tests/test_architecture.py reads the source for that)."""
+    before = dict(os.environ)
+    with dask_client(workers=1) as client:
+        assert list(client.run(os.getpid).values()) != [os.getpid()]
+    assert dict(os.environ) == before
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
@@ -232,7 +225,7 @@ def _marked(marker):
 
 
 def test_wordle_search_openers_equal(client):
-    from deductive.engine.search import TreeSearch
+    from deductive.engine.feedback.search import TreeSearch
 
     game = Wordle("fr-seed", "fr-seed")
     words = ["laine", "paire", "clair"]
@@ -249,8 +242,9 @@ def _searched(row):
 def test_search_checkpoint_is_by_opener(client, tmp_path):
     """A checkpoint of the single-process search resumes on Dask, for another list of
     openers: the stored openers are not searched again, the others are."""
-    from deductive.checkpoint import Checkpoint, search_tag
-    from deductive.engine.search import TreeSearch
+    from deductive.checkpoint import Checkpoint
+    from deductive.engine.feedback.search import search_tag
+    from deductive.engine.feedback.search import TreeSearch
 
     game = Wordle("fr-seed", "fr-seed")
     searcher = TreeSearch(game, beam=2)

@@ -110,8 +110,12 @@ def test_bucket_counts_and_filtering_match_reference(case, row, code):
     row = row % matrix.shape[0]
     counts = wordle.bucket_counts(matrix, row, candidates)
     ref = reference.bucket_sizes(matrix[row], candidates)
-    assert counts.sum() == len(candidates) and len(counts) == 243
+    # a bare array's alphabet ends at its largest code; a PatternMatrix names its own
+    assert counts.sum() == len(candidates) and len(counts) == int(matrix.max()) + 1
     assert {c: int(n) for c, n in enumerate(counts) if n} == ref
+    patterns = wordle.PatternMatrix.of(matrix, n_codes=243)
+    assert wordle.bucket_counts(patterns, row, candidates).tolist() == (
+        counts.tolist() + [0] * (243 - len(counts)))
     kept = wordle.filter_candidates(matrix, row, code, candidates)
     assert kept.tolist() == [k for k in candidates if matrix[row, k] == code]
 
@@ -139,9 +143,9 @@ def kernel_cases(draw):
 
 
 def _stats(kernel, matrix, rows, candidates, n_codes, *tail):
-    from deductive.engine.scoring import _xlogx_table
+    from deductive.engine.feedback.scoring import xlogx_table
 
-    table, _ = _xlogx_table(len(candidates))
+    table, _ = xlogx_table(len(candidates))
     out = [np.full(len(rows), -1, dtype=np.int64) for _ in range(4)]
     if kernel.__name__ == "bucket_stats_columns":
         kernel(np.ascontiguousarray(matrix.T), rows, candidates, table, *out, *tail)
@@ -170,7 +174,7 @@ def test_serial_parallel_and_column_kernels_agree(case):
 
 def test_column_kernel_blocks_and_driver(wordle_lists):
     """More rows than one block, scattered and consecutive, through partition_stats."""
-    from deductive.engine.scoring import COLUMNS_MAX, answer_major
+    from deductive.engine.feedback.scoring import COLUMNS_MAX, answer_major
 
     guesses = wordle.load_words(wordle_lists[0])
     answers = wordle.load_words(wordle_lists[1])
@@ -194,7 +198,7 @@ def test_column_kernel_blocks_and_driver(wordle_lists):
 def test_answer_major_is_dropped_with_its_matrix():
     import gc
 
-    from deductive.engine import scoring
+    from deductive.engine.feedback import matrix as scoring
 
     matrix = np.arange(12, dtype=np.uint8).reshape(3, 4)
     assert scoring.answer_major(matrix).tolist() == matrix.T.tolist()

@@ -14,7 +14,7 @@ import pytest
 
 from deductive import wordle
 from deductive.cli import _progress
-from deductive.engine import patterns
+from deductive.engine.wordle import patterns
 from deductive.errors import DeductiveError, MemoryBudgetError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from deductive import wordle
 from deductive.cli import cli
-from deductive.engine.game import Wordle
-from deductive.engine.search import TreeSearch, guess_lower_bound, lower_bound
-from deductive.engine.tree import check_tree, tree_document
+from deductive.engine.wordle.game import Wordle
+from deductive.engine.feedback.search import TreeSearch, guess_lower_bound, lower_bound
+from deductive.engine.feedback.tree import check_tree, tree_document
 from deductive.errors import DeductiveError
 
 from . import reference

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deductive import wordle
-from deductive.engine.bench import play_game
-from deductive.engine.game import Wordle
-from deductive.engine.solvers import csp_candidates
+from deductive.engine.feedback.bench import play_game
+from deductive.engine.wordle.game import Wordle
+from deductive.engine.wordle.solvers import csp_candidates
 from deductive.errors import DeductiveError, UnknownNameError, WordListError
 
 from . import reference
@@ -80,7 +80,7 @@ def test_weighted_entropy_kernel_matches_reference():
     game = Wordle(FR, FR, prior="frequency")
     state = game.replay([("laine", "..Y.G")])
     rows = np.arange(len(FR))
-    from deductive.engine.solvers import _metric_key
+    from deductive.engine.feedback.solvers import _metric_key
 
     _, _, entropy = _metric_key(game, state, rows, "entropy")
     weights = game.weights[state.candidates]

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from deductive import wordle
-from deductive.engine.game import Wordle
-from deductive.engine.tree import TreeError, check_tree, load_tree, tree_document
+from deductive.engine.wordle.game import Wordle
+from deductive.engine.feedback.tree import TreeError, check_tree, load_tree, tree_document
 
 FR = wordle.load_words("fr-seed")
 

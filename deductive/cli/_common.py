@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import sys
 import warnings
 
@@ -39,7 +41,7 @@ class Group(click.Group):
             try:
                 code = super().main(args, prog_name, complete_var, False, **extra)
             except DeductiveError as exc:
-                fail(str(exc))
+                fail(_as_flags(str(exc)))
             except click.UsageError as exc:
                 where = exc.ctx.command_path if exc.ctx else "deductive"
                 fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code)
@@ -51,6 +53,20 @@ class Group(click.Group):
                 sys.stderr.close()  # a closed pipe (| head) is not an error
                 sys.exit(0)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+#: Engine parameters whose names appear in error messages, and their flags.
+_FLAGS = {"max_guesses": "--max-guesses", "max_memory": "--max-memory",
+          "answers_subset": "--answers-subset", "first_move": "--first-move",
+          "first_click": "--first-click", "mines_total": "--mines", "exact_limit": "--exact-limit"}
+_PARAM = re.compile(r"(?<![\w/.-])(" + "|".join(_FLAGS) + r")(=|\b)(?![/.-]\w)")
+
+
+def _as_flags(message: str) -> str:
+    """Engine errors name parameters (``max_guesses``, ``beam=3``); on the command line
+    they are flags (``--max-guesses``, ``--beam 3``)."""
+    message = re.sub(r"(?<![\w/.-])beam=(?=\d)", "--beam ", message)
+    return _PARAM.sub(lambda m: _FLAGS[m.group(1)] + (" " if m.group(2) else ""), message)
 
 
 #: Seeds of numpy's generators: non-negative integers.
@@ -155,7 +171,7 @@ class MatrixSource:
         self.max_memory = max_memory
 
     def matrix(self, guess_list, answer_list, *, rebuild=False, info=None):
-        from ..engine.patterns import cached_pattern_matrix
+        from ..engine.wordle.patterns import cached_pattern_matrix
         from ._progress import progress
 
         with progress(len(guess_list), "pattern matrix") as update:
@@ -167,8 +183,6 @@ class MatrixSource:
 def matrix_options(func):
     """--cache-dir, --no-cache and --max-memory, handed to the command as one
     :class:`MatrixSource` (parameter ``source``)."""
-    import functools
-
     @functools.wraps(func)
     def command(*args, cache_dir, no_cache, max_memory, **kwargs):
         return func(*args, source=MatrixSource(cache_dir, no_cache, max_memory), **kwargs)
@@ -219,10 +233,11 @@ def load_lists(guesses: str, answers: str | None, length: int | None):
     return guess_list, answer_list
 
 
-def game_options(func):
+def _game_options(func):
     """Word lists, --hard, --prior, --lang and the matrix's source: what builds a game."""
     func = click.option("--lang", default=None, callback=check_lang,
-                        help="Language of the frequency prior (default: fr for fr lists, else en).")(func)
+                        help="Language of the frequency prior (default: fr for fr lists, "
+                             "else en).")(func)
     func = click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
                         show_default=True,
                         help="Weights of the answers: used by entropy and weighted averages.")(func)
@@ -232,8 +247,8 @@ def game_options(func):
     return word_list_options(default="en")(func)
 
 
-def solver_options(func):
-    """--solver, --pool and --seed, defined once."""
+def _solver_options(func):
+    """--solver, --pool and --seed."""
     func = click.option("--seed", type=SEED, default=0, show_default=True,
                         help="Seed of the random solvers (each answer gets (seed, index)).")(func)
     func = click.option("--pool", type=click.Choice(["all", "candidates"]), default="all",
@@ -245,35 +260,43 @@ def solver_options(func):
     return func
 
 
-def make_game(guesses, answers, length, source, hard, prior, lang, *, solver=None,
-              opener=None, check=None):
-    """The Wordle game of the command line, its matrix at hand (see :class:`MatrixSource`).
+def game_command(solver: bool = False, check=None):
+    """The options that build the command's Wordle game, handed to it as ``game`` (with
+    ``solver=True`` also --solver, --pool and --seed, handed over as ``solver`` and
+    ``seed``).
 
-    Before the matrix is built or read, the lists are checked, and so are the command's
-    ``solver`` name, its ``opener`` and whatever ``check(game)`` checks on a game that has
-    no matrix yet: a mistake costs no computation.
+    Before the matrix is built or read, the lists are checked, and so are the solver's
+    name, an ``opener`` option and whatever ``check(game, options)`` checks on a game that
+    has no matrix yet: a mistake costs no computation.
     """
-    from ..engine.game import Wordle
-    from ..engine.solvers import SOLVERS
-    from ..errors import UnknownNameError
 
-    guess_list, answer_list = load_lists(guesses, answers, length)
-    options = dict(hard=hard, prior=prior, lang=lang, cache_dir=source.cache_dir)
-    bare = Wordle(guess_list, answer_list, **options)   # checks the lists
-    if solver is not None and solver not in SOLVERS:
-        raise UnknownNameError(f"unknown solver {solver!r}; choose one of: "
-                               + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items()))
-    if opener is not None:
-        bare.guess_index(opener)
-    if check is not None:
-        check(bare)
-    return Wordle(guess_list, answer_list, **options,
-                  matrix=source.matrix(guess_list, answer_list))
+    def decorate(func):
+        @functools.wraps(func)
+        def command(guesses, answers, length, source, hard, prior, lang, **options):
+            from ..engine.wordle.game import Wordle
 
+            name = options.pop("solver_name", None) if solver else None
+            pool = options.pop("pool", None) if solver else None
+            guess_list, answer_list = load_lists(guesses, answers, length)
+            settings = dict(hard=hard, prior=prior, lang=lang, cache_dir=source.cache_dir)
+            bare = Wordle(guess_list, answer_list, **settings)   # checks the lists
+            if name is not None:
+                bare.solvers[name]                  # an unknown name lists the valid ones
+            if options.get("opener") is not None:
+                bare.guess_index(options["opener"])
+            if check is not None:
+                check(bare, options)
+            game = Wordle(guess_list, answer_list, **settings,
+                          matrix=source.matrix(guess_list, answer_list))
+            if solver:
+                takes_pool = "pool" in game.solvers[name].options
+                options["solver"] = game.solver(name, **({"pool": pool} if takes_pool else {}))
+            return func(game=game, **options)
 
-def make_solver(game, name, pool):
-    options = {"pool": pool} if name in ("entropy", "minimax", "expected") else {}
-    return game.solver(name, **options)
+        command = _game_options(command)
+        return _solver_options(command) if solver else command
+
+    return decorate
 
 
 _DASK_TIMEOUT = "deductive.dask_timeout"

@@ -14,13 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import DeductiveError
-from .game import State
+from ...errors import DeductiveError
 
-__all__ = ["BenchmarkResult", "run_benchmark", "play_game", "MAX_WORDLE_GUESSES"]
-
-#: A game needing more guesses than this counts as failed.
-MAX_WORDLE_GUESSES = 6
+__all__ = ["BenchmarkResult", "run_benchmark", "play_game"]
 
 
 @dataclass
@@ -46,6 +42,8 @@ class BenchmarkResult:
     weights: np.ndarray
     seconds: float
     tree: dict | None = field(default=None, repr=False)
+    #: the rules' limit: a game needing more guesses counts as failed (None: no limit)
+    limit: int | None = 6
 
     @property
     def total(self) -> int:
@@ -67,14 +65,17 @@ class BenchmarkResult:
 
     @property
     def fails(self) -> int:
-        """Answers needing more than six guesses."""
-        return int((self.guesses > MAX_WORDLE_GUESSES).sum())
+        """Answers needing more guesses than the rules allow."""
+        return 0 if self.limit is None else int((self.guesses > self.limit).sum())
 
     @property
     def distribution(self) -> dict:
-        """Guess count -> number of answers, for 1..6, then ``"fail"``."""
-        dist = {str(k): int((self.guesses == k).sum()) for k in range(1, MAX_WORDLE_GUESSES + 1)}
-        dist["fail"] = self.fails
+        """Guess count -> number of answers, for 1 to the limit, then ``"fail"`` (no
+        limit: to the worst case)."""
+        top = self.worst if self.limit is None else self.limit
+        dist = {str(k): int((self.guesses == k).sum()) for k in range(1, top + 1)}
+        if self.limit is not None:
+            dist["fail"] = self.fails
         return dist
 
     def as_dict(self) -> dict:
@@ -92,7 +93,7 @@ def _targets(game, answers) -> np.ndarray:
         return np.arange(len(game.answers), dtype=np.int64)
     if isinstance(answers, (int, np.integer)):
         return np.arange(min(int(answers), len(game.answers)), dtype=np.int64)
-    return np.array(sorted({game.answers.index(w) if isinstance(w, str) else int(w)
+    return np.array(sorted({game.answer_index(w) if isinstance(w, str) else int(w)
                             for w in answers}), dtype=np.int64)
 
 
@@ -134,37 +135,19 @@ def run_benchmark(game, solver, *, opener=None, answers=None, max_turns: int = 3
         tree = None
     seconds = time.perf_counter() - start
     return BenchmarkResult(
-        solver=solver.describe(), opener=None if first is None else game.guesses[first],
+        solver=solver.describe(), opener=None if first is None else game.word(first),
         hard=game.hard, prior=game.prior, answers=[game.answers[t] for t in targets],
         guesses=counts, weights=game.weights[targets], seconds=seconds, tree=tree,
+        limit=game.max_guesses,
     )
 
 
-def _ensure_progress(game, state: State, guess: int) -> int:
+def _ensure_progress(game, state, guess: int) -> int:
     """``guess``, unless it tells no candidates apart: then the first candidate (no loops)."""
     codes = game.matrix[guess, state.candidates]
     if codes[0] != game.win_code and (codes == codes[0]).all():
         return int(game.answer_to_guess[state.candidates[0]])
     return int(guess)
-
-
-def _split(game, state: State, guess: int):
-    """Children of ``state`` after ``guess``: (code, State) for each feedback, by code."""
-    cands = state.candidates
-    codes = game.matrix[guess, cands]
-    order = np.argsort(codes, kind="stable")
-    sorted_codes = codes[order]
-    cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
-    history = state.history
-    for group in np.split(order, cuts):
-        code = int(codes[group[0]])
-        allowed = state.allowed
-        if game.hard:
-            from .game import hard_mode_allowed
-
-            allowed = hard_mode_allowed(game.guesses.codes, game.guess_counts,
-                                        game.guesses.codes[guess], code, allowed)
-        yield code, State(cands[np.sort(group)], allowed, history + ((int(guess), code),))
 
 
 def _evaluate_tree(game, solver, targets, first, max_turns, keep_tree, progress):
@@ -184,9 +167,9 @@ def _evaluate_tree(game, solver, targets, first, max_turns, keep_tree, progress)
                                  f"{max_turns} guesses")
         guess = first if (depth == 1 and first is not None) else solver.choose(state)
         guess = _ensure_progress(game, state, guess)
-        children = list(_split(game, state, guess))
+        children = game.children(state, guess)
         if keep_tree:
-            node["guess"] = game.guesses[guess]
+            node["guess"] = game.word(guess)
             node["then"] = {}
         for code, child in children:
             if not wanted[child.candidates].any():

@@ -6,7 +6,7 @@ import numpy as np
 
 from .scoring import partition_stats
 
-__all__ = ["second_guesses"]
+__all__ = ["second_guesses", "second_guesses_chunk"]
 
 
 def second_guesses(game, solver, opener, progress=None, select=None) -> list[dict]:
@@ -22,11 +22,9 @@ def second_guesses(game, solver, opener, progress=None, select=None) -> list[dic
         ``buckets`` and ``expected`` (the guess's partition of that set). The all-green
         feedback (the opener was the answer) has ``guess`` null.
     """
-    from .bench import _split
-
     first = game.guess_index(opener)
     rows = []
-    children = sorted(_split(game, game.start(), first),
+    children = sorted(game.children(game.start(), first),
                       key=lambda item: (-len(item[1].candidates), item[0]))
     if select is not None:
         children = children[select[0]:select[1]]
@@ -37,11 +35,18 @@ def second_guesses(game, solver, opener, progress=None, select=None) -> list[dic
             entry.update(guess=None, entropy=0.0, largest=0, buckets=0, expected=0.0)
         else:
             guess = solver.choose(state, np.random.default_rng([0, code]))
-            stats = partition_stats(game.matrix, state.candidates, [guess])
-            entry.update(guess=game.guesses[guess], entropy=round(float(stats.entropy[0]), 10),
+            stats = partition_stats(game.patterns, state.candidates, [guess])
+            entry.update(guess=game.word(guess), entropy=round(float(stats.entropy[0]), 10),
                          largest=int(stats.largest[0]), buckets=int(stats.buckets[0]),
                          expected=round(float(stats.expected[0]), 10))
         rows.append(entry)
         if progress is not None:
             progress(done)
     return rows
+
+
+def second_guesses_chunk(chunk, game, solver_spec, opener) -> list[dict]:
+    """Rows ``chunk = (lo, hi)`` of :func:`second_guesses` with the solver
+    ``solver_spec = (name, options)``: a sweep's piece."""
+    solver = game.solver(solver_spec[0], **solver_spec[1])
+    return second_guesses(game, solver, opener, select=chunk)

@@ -8,16 +8,18 @@ the best first; ties go to the lower guess index.
 from __future__ import annotations
 
 import math
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import UnknownNameError
-from .patterns import n_patterns
+from ...errors import ArgumentError, IndexArgumentError, UnknownNameError
+from ...kernels.partition import bucket_stats, bucket_stats_columns, bucket_stats_rows
+from .._parallel import run_rows
+from .matrix import PatternMatrix, answer_major
 
 __all__ = ["PartitionStats", "partition_stats", "answer_major", "METRICS", "GuessScore",
-           "rank_guesses", "bucket_counts", "filter_candidates"]
+           "rank_guesses", "bucket_counts", "filter_candidates", "xlogx_table",
+           "partition_chunk", "merge_partition_chunks", "ranked_scores"]
 
 #: Ranking metrics and what "best" means for each.
 METRICS = {
@@ -28,7 +30,7 @@ METRICS = {
 }
 
 
-def _xlogx_table(n: int) -> tuple[np.ndarray, int]:
+def xlogx_table(n: int) -> tuple[np.ndarray, int]:
     """Fixed-point table of ``c * log2(c)`` for c = 0..n, and its scale exponent."""
     total = n * math.log2(max(n, 2)) + 2
     shift = 62 - math.ceil(math.log2(total))
@@ -85,8 +87,9 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
 
     Parameters
     ----------
-    matrix : ndarray
-        Pattern matrix (guesses x answers).
+    matrix : PatternMatrix or ndarray
+        Pattern matrix (guesses x answers); a bare array's code alphabet is taken to end
+        at its largest code.
     candidates : array of int or bool mask, optional
         Answer columns of the candidate set; all answers by default.
     rows : array of int or bool mask, optional
@@ -96,14 +99,12 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
         answers are scored from contiguous codes (the same results, several times faster;
         worth it for the many small sets of a tree search or a benchmark).
     """
-    from ..kernels.partition import bucket_stats, bucket_stats_columns, bucket_stats_rows
-    from ._parallel import run_rows
-
+    patterns = PatternMatrix.of(matrix)
+    matrix = patterns.codes
     n_guesses, n_answers = matrix.shape
     cand = _indices(candidates, n_answers, "candidates")
     rws = _indices(rows, n_guesses, "rows")
-    length = _length_of(matrix)
-    table, shift = _xlogx_table(len(cand))
+    table, shift = xlogx_table(len(cand))
     out = [np.zeros(len(rws), dtype=np.int64) for _ in range(4)]
     if columns is not None and 0 < len(cand) <= COLUMNS_MAX and len(rws):
         if columns.shape != (n_answers, n_guesses) or not columns.flags.c_contiguous:
@@ -111,7 +112,7 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
         bucket_stats_columns(columns, rws, cand, table, *out, 0, len(rws))
     else:
         run_rows(bucket_stats, bucket_stats_rows, len(rws), len(rws) * len(cand),
-                 PARALLEL_WORK, matrix, rws, cand, n_patterns(length), table, *out)
+                 PARALLEL_WORK, matrix, rws, cand, patterns.n_codes, table, *out)
     return PartitionStats(rws, len(cand), *out, shift)
 
 
@@ -132,41 +133,7 @@ PARALLEL_WORK = 7_000_000
 #: the time for 2-8 candidates, 0.05-0.5x for 12-48, 0.6-0.85x for 64, 0.9-1.1x for 96-128.
 COLUMNS_MAX = 64
 
-_answer_major: tuple | None = None      # (weak reference to a matrix, its transpose)
-
-
-def answer_major(matrix: np.ndarray) -> np.ndarray:
-    """``matrix`` transposed into a C-contiguous array (answers x guesses), for the
-    ``columns`` argument of :func:`partition_stats`.
-
-    The copy of the last matrix asked for is kept (and dropped when that matrix is freed),
-    so a search or a benchmark builds it once: about as large as the matrix, and built in
-    a few milliseconds per million codes. It is not refreshed if the matrix is changed in
-    place afterwards (deductive never does; a changed matrix wants a new array).
-    """
-    global _answer_major
-    kept = _answer_major
-    if kept is not None and kept[0]() is matrix:
-        return kept[1]
-    columns = np.ascontiguousarray(matrix.T)
-
-    def forget(ref):
-        global _answer_major
-        if _answer_major is not None and _answer_major[0] is ref:
-            _answer_major = None
-
-    _answer_major = (weakref.ref(matrix, forget), columns)
-    return columns
-
-
-def _length_of(matrix: np.ndarray) -> int:
-    # the dtype bounds the code range: 3**5, 3**10, 3**12 codes
-    return {1: 5, 2: 10}.get(matrix.dtype.itemsize, 12)
-
-
 def _indices(selection, size: int, what: str) -> np.ndarray:
-    from ..errors import ArgumentError, IndexArgumentError
-
     if selection is None:
         return np.arange(size, dtype=np.int64)
     arr = np.asarray(selection)
@@ -184,8 +151,6 @@ def _indices(selection, size: int, what: str) -> np.ndarray:
 
 
 def _row(guess, n_guesses: int) -> int:
-    from ..errors import IndexArgumentError
-
     if not 0 <= int(guess) < n_guesses:
         raise IndexArgumentError(f"guess: index {int(guess)} is outside the matrix; guess "
                                  f"rows go from 0 to {n_guesses - 1}")
@@ -211,50 +176,72 @@ class GuessScore:
         }
 
 
-def rank_guesses(matrix, guesses, metric: str = "entropy", candidates=None,
+def rank_guesses(matrix, guesses=None, metric: str = "entropy", candidates=None,
                  top: int | None = None) -> list[GuessScore]:
     """Rank every guess (rows of ``matrix``) over the candidates, best first.
 
     Parameters
     ----------
-    matrix : ndarray
-        Pattern matrix of ``guesses`` x answers.
-    guesses : sequence of str
-        The words of the rows.
+    matrix : PatternMatrix or ndarray
+        Pattern matrix of guesses x answers.
+    guesses : sequence of str, optional
+        The words of the rows (default: those of a :class:`PatternMatrix`).
     metric : {"entropy", "minimax", "expected", "buckets"}
     candidates : indices or mask over answers, optional
     top : int, optional
         Keep only the first ``top`` (0 or more; None: all).
     """
     if top is not None and int(top) < 0:
-        from ..errors import ArgumentError
-
         raise ArgumentError(f"top={top}: give a number of guesses, 0 or more (None for all)")
-    stats = partition_stats(matrix, candidates)
-    order = stats.order(metric)
-    if top is not None:
-        order = order[:top]
-    entropy, expected = stats.entropy, stats.expected
-    return [
-        GuessScore(guesses[int(stats.rows[k])], int(stats.rows[k]), float(entropy[k]),
-                   int(stats.buckets[k]), int(stats.largest[k]), float(expected[k]))
-        for k in order
-    ]
+    if guesses is None:
+        guesses = PatternMatrix.of(matrix).guesses
+    return ranked_scores(partition_stats(matrix, candidates), guesses, metric, top)
 
 
 def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
     """Number of candidates behind each pattern code of one guess row.
 
-    Returns an int64 array of length ``3**L`` (L from the matrix dtype: 5, 10 or 12), index =
-    pattern code.
+    Returns an int64 array with one count per code of the matrix's alphabet (index = code).
     """
+    patterns = PatternMatrix.of(matrix)
+    matrix = patterns.codes
     n_answers = matrix.shape[1]
     cand = _indices(candidates, n_answers, "candidates")
     return np.bincount(matrix[_row(guess, matrix.shape[0]), cand].astype(np.int64),
-                       minlength=n_patterns(_length_of(matrix)))
+                       minlength=patterns.n_codes)
 
 
 def filter_candidates(matrix, guess: int, code: int, candidates=None) -> np.ndarray:
     """The candidates (answer indices, in order) that give ``code`` for ``guess``."""
+    matrix = np.asarray(matrix)
     cand = _indices(candidates, matrix.shape[1], "candidates")
     return cand[matrix[_row(guess, matrix.shape[0]), cand] == code]
+
+
+def partition_chunk(chunk, matrix) -> list:
+    """The four statistics of guess rows ``chunk = (lo, hi)`` over every answer, as lists
+    (a sweep's piece of :func:`rank_guesses`; :func:`merge_partition_chunks` joins them)."""
+    stats = partition_stats(matrix, rows=np.arange(chunk[0], chunk[1]))
+    return [stats.xlogx_sum.tolist(), stats.buckets.tolist(), stats.largest.tolist(),
+            stats.sumsq.tolist()]
+
+
+def merge_partition_chunks(parts, n_answers: int) -> PartitionStats:
+    """The :class:`PartitionStats` of every guess row from the pieces, in row order."""
+    columns = [np.concatenate([np.asarray(p[k], dtype=np.int64) for p in parts])
+               for k in range(4)]
+    _, shift = xlogx_table(n_answers)
+    return PartitionStats(np.arange(len(columns[0]), dtype=np.int64), n_answers, *columns,
+                          shift)
+
+
+def ranked_scores(stats: PartitionStats, guesses, metric: str = "entropy",
+                  top: int | None = None) -> list[GuessScore]:
+    """The rows of ``stats`` as :class:`GuessScore`, best first by ``metric``."""
+    order = stats.order(metric)
+    if top is not None:
+        order = order[:top]
+    entropy, expected = stats.entropy, stats.expected
+    return [GuessScore(str(guesses[int(stats.rows[k])]), int(stats.rows[k]), float(entropy[k]),
+                       int(stats.buckets[k]), int(stats.largest[k]), float(expected[k]))
+            for k in order]

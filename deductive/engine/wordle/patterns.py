@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
 
-from ..errors import PatternError, WordListError
-from .words import WordList, load_words
+from ...cache import PatternStore
+from ...errors import (CacheError, CacheWriteWarning, MemoryBudgetError, PatternError,
+                       WordListError)
+from ...kernels.patterns import KERNEL_VERSION, fill_pattern_matrix, fill_pattern_rows
+from .._parallel import run_rows
+from ..words import WordList, load_words
 
 __all__ = [
     "feedback",
@@ -102,9 +108,6 @@ def pattern_matrix(guesses, answers, *, max_bytes: int | None = None,
     >>> pattern_matrix(["crane", "slate"], ["trace"]).ravel().tolist()
     [187, 207]
     """
-    from ..kernels.patterns import fill_pattern_matrix, fill_pattern_rows
-    from ._parallel import run_rows
-
     guesses = _as_words(guesses, "guesses")
     answers = _as_words(answers, "answers")
     _check_same_length(guesses, answers)
@@ -163,8 +166,6 @@ def check_matrix_memory(n_guesses: int, n_answers: int, length: int,
                         max_bytes: int | None = None) -> int:
     """Raise :class:`~deductive.errors.MemoryBudgetError` unless the matrix fits in
     ``max_bytes`` (by default, the memory available now); return its size in bytes."""
-    from ..errors import MemoryBudgetError
-
     need = matrix_bytes(n_guesses, n_answers, length)
     limit, what = max_bytes, "the --max-memory budget"
     if limit is None:
@@ -198,8 +199,6 @@ def _check_same_length(guesses: WordList, answers: WordList) -> None:
 
 def matrix_key(guesses: WordList, answers: WordList) -> str:
     """SHA-256 naming a matrix: of the kernel version and both word lists, in order."""
-    from ..kernels.patterns import KERNEL_VERSION
-
     digest = hashlib.sha256()
     digest.update(f"deductive-patterns\0kernel={KERNEL_VERSION}\0".encode())
     digest.update(guesses.sha256.encode() + b"\0" + answers.sha256.encode())
@@ -239,13 +238,6 @@ def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = F
     disk, a read-only directory) costs a :class:`~deductive.errors.CacheWriteWarning`;
     the matrix computed in memory is returned all the same.
     """
-    import time
-    import warnings
-
-    from ..cache import PatternStore
-    from ..errors import CacheError, CacheWriteWarning
-    from ..kernels.patterns import KERNEL_VERSION
-
     guesses = _as_words(guesses, "guesses")
     answers = _as_words(answers, "answers")
     _check_same_length(guesses, answers)
@@ -371,5 +363,6 @@ def format_pattern(code: int, length: int, style: str = "letters") -> str:
     try:
         symbols = _STYLES[style]
     except KeyError:
-        raise PatternError(f"unknown pattern style {style!r}; choose one of {list(_STYLES)}") from None
+        raise PatternError(f"unknown pattern style {style!r}; choose one of "
+                           f"{list(_STYLES)}") from None
     return "".join(symbols[d] for d in pattern_digits(code, length))

@@ -19,7 +19,8 @@ The search at a set S with a ceiling ``beta`` (only a total below it is of use t
 caller):
 
 1. every allowed guess is scored in one compiled pass over the pattern matrix (number of
-   buckets, sum of squared bucket sizes, from :func:`deductive.engine.scoring.partition_stats`);
+   buckets, sum of squared bucket sizes, from
+   :func:`deductive.engine.feedback.scoring.partition_stats`);
 2. guesses are tried in the order of their lower bound, then the smaller sum of squared
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
@@ -46,14 +47,17 @@ bounds, so these passes are short).
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DeductiveError
-from .scoring import COLUMNS_MAX, answer_major, partition_stats
+from ...errors import ArgumentError, DeductiveError
+from .matrix import answer_major
+from .scoring import COLUMNS_MAX, partition_stats
 
-__all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE"]
+__all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
+           "search_openers", "rank_openers", "search_tag", "search_opener_chunk"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
@@ -110,11 +114,11 @@ class _Entry:
 
 
 class TreeSearch:
-    """Search decision trees of a :class:`~deductive.engine.game.Wordle` game.
+    """Search decision trees of a feedback game (:class:`~.game.FeedbackGame`).
 
     Parameters
     ----------
-    game : Wordle
+    game : FeedbackGame
         Normal or hard mode (hard mode restricts each node's guesses to those allowed).
     beam : int, optional
         Try only the ``beam`` first guesses of the search order per node (a heuristic).
@@ -125,12 +129,13 @@ class TreeSearch:
 
     def __init__(self, game, beam: int | None = None, max_guesses: int | None = None):
         if beam is not None and beam < 1:
-            raise DeductiveError(f"--beam must be at least 1, not {beam}")
+            raise ArgumentError(f"beam must be at least 1, not {beam}")
         if max_guesses is not None and max_guesses < 1:
-            raise DeductiveError(f"--max-guesses must be at least 1, not {max_guesses}")
+            raise ArgumentError(f"max_guesses must be at least 1, not {max_guesses}")
         self.game = game
         self.beam = beam
         self.max_guesses = max_guesses
+        self.patterns = game.patterns
         self.matrix = game.matrix
         self.win = game.win_code
         # set key -> {depth left (None: unlimited): _Entry}
@@ -149,25 +154,6 @@ class TreeSearch:
         if allowed is not None:
             key += np.packbits(allowed).tobytes()
         return key
-
-    def _split(self, guess, cands):
-        """[(code, sorted answer indices)] of every bucket, in code order."""
-        codes = self.matrix[guess, cands]
-        order = np.argsort(codes, kind="stable")
-        sorted_codes = codes[order]
-        cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
-        groups = np.split(cands[order], cuts)
-        keys = sorted_codes[np.concatenate(([0], cuts))]
-        return [(int(k), g) for k, g in zip(keys, groups)]
-
-    def _allowed_after(self, allowed, guess, code):
-        if allowed is None:
-            return None
-        from .game import hard_mode_allowed
-
-        game = self.game
-        return hard_mode_allowed(game.guesses.codes, game.guess_counts,
-                                 game.guesses.codes[guess], code, allowed)
 
     # -- memo ---------------------------------------------------------------------------------
     def _lookup(self, key, depth):
@@ -220,7 +206,7 @@ class TreeSearch:
         n = len(cands)
         rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
                 else np.flatnonzero(allowed).astype(np.int64))
-        stats = partition_stats(self.matrix, cands, rows, columns=self._columns(n))
+        stats = partition_stats(self.patterns, cands, rows, columns=self._columns(n))
         in_set = self.game.is_candidate(cands, rows)
         bound = guess_lower_bound(n, stats.buckets, in_set)
         useful = (stats.buckets > 1) | in_set
@@ -256,8 +242,8 @@ class TreeSearch:
         ``progress`` is called with the number of candidates whose subtree is done."""
         child_depth = None if depth is None else depth - 1
         # hard mode: only a set of three or more is searched, so only it needs its guesses
-        children = [(grp, self._allowed_after(allowed, guess, code) if len(grp) > 2 else None)
-                    for code, grp in self._split(guess, cands) if code != self.win]
+        children = [(grp, self.game.allowed_after(allowed, guess, code) if len(grp) > 2 else None)
+                    for code, grp in self.game.split(guess, cands) if code != self.win]
         lows = [self._child_bound(grp, a, child_depth) for grp, a in children]
         running = len(cands) + sum(lows)
         if running >= limit:
@@ -299,10 +285,10 @@ class TreeSearch:
         depth = self.max_guesses
         total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE, progress)
         if not ok:
-            where = (f"the {self.beam} best guesses per node (--beam {self.beam}) give no "
+            where = (f"the {self.beam} best guesses per node (beam={self.beam}) give no "
                      if self.beam is not None else "no ")
-            fix = "; widen --beam or raise --max-guesses" if self.beam is not None else ""
-            raise DeductiveError(f"{where}tree opening with {game.guesses[first]!r} that "
+            fix = "; widen the beam or raise max_guesses" if self.beam is not None else ""
+            raise DeductiveError(f"{where}tree opening with {game.word(first)!r} that "
                                  f"solves every answer within {depth} guesses{fix}")
         # the same total within fewer guesses?
         while worst > 1:
@@ -311,7 +297,7 @@ class TreeSearch:
                 break
             depth, worst = worst - 1, w
         tree = self._tree(cands, allowed, depth, first) if keep_tree else None
-        return SearchResult(game.guesses[first], int(total), int(worst), len(cands),
+        return SearchResult(game.word(first), int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
                             self.nodes, tree)
 
@@ -319,11 +305,61 @@ class TreeSearch:
         game = self.game
         if guess is None:
             guess = self.best_guess(cands, allowed, depth)
-        node = {"guess": game.guesses[guess], "then": {}}
-        for code, grp in self._split(guess, cands):
+        node = {"guess": game.word(guess), "then": {}}
+        for code, grp in self.game.split(guess, cands):
             if code == self.win:
                 continue
             node["then"][game.format(code)] = self._tree(
-                grp, self._allowed_after(allowed, guess, code),
+                grp, self.game.allowed_after(allowed, guess, code),
                 None if depth is None else depth - 1)
         return node
+
+
+def search_tag(game, beam, max_guesses) -> dict:
+    """The checkpoint tag of an openers search (one entry per opener, keyed by the word),
+    in one process or on Dask: the search's settings and the game's identity."""
+    identity = game.identity()
+    return {"beam": beam, "hard": game.hard, "max_guesses": max_guesses,
+            "guesses": identity.get("guesses_sha256"), "answers": identity.get("answers_sha256")}
+
+
+def search_openers(game, words, *, beam=None, max_guesses=None, checkpoint=None,
+                   progress=None) -> list[dict]:
+    """Searched totals of several openers (one :class:`TreeSearch` shares its memo among
+    them), as ``SearchResult.as_dict()`` rows in the order given. With ``checkpoint`` (a
+    path), each finished opener is appended there and a rerun skips those already there."""
+    from ...checkpoint import Checkpoint
+
+    searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    store = Checkpoint(checkpoint, search_tag(game, beam, max_guesses))
+    done = store.load()
+    rows = []
+    for k, word in enumerate(words, start=1):
+        if word not in done:
+            done[word] = searcher.search_opener(word).as_dict()
+            store.append(word, done[word])
+        rows.append(done[word])
+        if progress is not None:
+            progress(k)
+    return rows
+
+
+def rank_openers(rows: list[dict], order: list) -> list[dict]:
+    """Rows of :func:`search_openers`, best first: total, then worst case, then their
+    place in ``order`` (the entropy ranking the openers were taken from)."""
+    place = {word: k for k, word in enumerate(order)}
+    return sorted(rows, key=lambda r: (r["total"], r["worst"], place[r["word"]]))
+
+
+#: In a worker: game -> {(beam, max_guesses): memo of the searches of that game}. The
+#: openers a worker searches share one memo, as they do in one process; the scattered game
+#: is the same object for every task, and its memos go when it does (a memo holds no
+#: reference to its game).
+_MEMOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def search_opener_chunk(word, game, beam, max_guesses) -> dict:
+    """One opener's row, for a sweep on several processes (a memo per game and settings)."""
+    search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
+    search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
+    return search.search_opener(word).as_dict()

@@ -1,9 +1,10 @@
-"""Wordle solvers, found by name through a registry.
+"""Solvers of feedback games, found by name through a registry.
 
-A solver maps a :class:`~deductive.engine.game.State` to the index of the next guess.
+A solver maps a :class:`~deductive.engine.feedback.game.State` to the index of the next guess.
 Deterministic solvers (``entropy``, ``minimax``, ``expected``) are functions of the state,
 so a benchmark evaluates their decision tree once. ``random`` and ``csp`` draw from a
-seeded generator handed to :meth:`Solver.choose`.
+seeded generator handed to :meth:`Solver.choose`. A game adds its own solvers to a copy of
+:data:`SOLVERS` (Wordle adds ``csp``).
 
 Tie rules of the scoring solvers: the best score wins; among equal scores, a guess that is
 still a candidate wins, then the lower guess index. With two or fewer candidates left,
@@ -16,12 +17,16 @@ import abc
 
 import numpy as np
 
-from ..errors import UnknownNameError
-from .scoring import COLUMNS_MAX, METRICS, answer_major, partition_stats
+from ...errors import UnknownNameError
+from ...kernels.partition import weighted_entropy, weighted_entropy_columns, weighted_entropy_rows
+from .._parallel import run_rows
+from ..registry import Registry
+from .matrix import answer_major
+from .scoring import COLUMNS_MAX, METRICS, partition_stats
+from .search import TreeSearch
 
-__all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "CSPSolver", "LookaheadSolver",
-           "make_solver",
-           "rank_pool", "csp_constraints", "csp_candidates"]
+__all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "LookaheadSolver",
+           "make_solver", "rank_pool"]
 
 
 class Solver(abc.ABC):
@@ -42,7 +47,7 @@ class Solver(abc.ABC):
 
 
 #: Rows x candidates from which the weighted entropy runs the parallel kernel (below: its
-#: serial twin); measured like :data:`deductive.engine.scoring.PARALLEL_WORK`, with the
+#: serial twin); measured like :data:`deductive.engine.feedback.scoring.PARALLEL_WORK`, with the
 #: same outcome (0.8-0.95x the serial time beside a busy neighbour from 7.4M, up to 7x
 #: below 2M).
 WEIGHTED_PARALLEL_WORK = 7_000_000
@@ -51,15 +56,10 @@ WEIGHTED_PARALLEL_WORK = 7_000_000
 def _metric_key(game, state, rows, metric, use_columns=False):
     """Per-row score to minimise, the stats, and the entropy of each row (``use_columns``:
     score small candidate sets from the answer-major matrix, for callers that score many)."""
-    from ..kernels.partition import (weighted_entropy, weighted_entropy_columns,
-                                     weighted_entropy_rows)
-    from ._parallel import run_rows
-    from .patterns import n_patterns
-
-    n_codes = n_patterns(min(game.length, 12))
+    n_codes = game.patterns.n_codes
     # fewer candidates than codes: the column kernels give the row kernels' bits exactly
     small = use_columns and 0 < len(state.candidates) <= min(COLUMNS_MAX, n_codes - 1)
-    stats = partition_stats(game.matrix, state.candidates, rows,
+    stats = partition_stats(game.patterns, state.candidates, rows,
                             columns=answer_major(game.matrix) if small else None)
     entropy = stats.entropy
     if metric == "entropy" and game.prior != "uniform":
@@ -131,7 +131,7 @@ class ScoringSolver(Solver):
 
 
 class RandomSolver(Solver):
-    """The seeds' filter solver: a uniformly random remaining candidate."""
+    """The original programs' filter solver: a uniformly random remaining candidate."""
 
     name = "random"
     deterministic = False
@@ -142,69 +142,9 @@ class RandomSolver(Solver):
         return int(self.game.answer_to_guess[cands[rng.integers(len(cands))]])
 
 
-def csp_constraints(game, history):
-    """Positional letter domains and min/max letter counts implied by ``history``.
-
-    Returns
-    -------
-    domains : bool[L, 26]
-        ``domains[i, c]``: letter c is still possible at position i.
-    min_count, max_count : int64[26]
-    """
-    length = game.length
-    domains = np.ones((length, 26), dtype=bool)
-    min_count = np.zeros(26, dtype=np.int64)
-    max_count = np.full(26, length, dtype=np.int64)
-    for guess, code in history:
-        letters = game.guesses.codes[guess]
-        shown = np.zeros(26, dtype=np.int64)
-        grey = np.zeros(26, dtype=bool)
-        for i in range(length):
-            c = letters[i]
-            digit = (code // 3 ** i) % 3
-            if digit == 2:
-                domains[i, :] = False
-                domains[i, c] = True
-                shown[c] += 1
-            else:
-                domains[i, c] = False      # yellow or grey: not here (else it were green)
-                if digit == 1:
-                    shown[c] += 1
-                else:
-                    grey[c] = True
-        min_count = np.maximum(min_count, shown)
-        max_count = np.where(grey, np.minimum(max_count, shown), max_count)
-    return domains, min_count, max_count
-
-
-def csp_candidates(game, history) -> np.ndarray:
-    """Answers satisfying the CSP constraints of ``history`` (indices, ascending)."""
-    domains, min_count, max_count = csp_constraints(game, history)
-    codes = game.answers.codes
-    ok = np.ones(len(codes), dtype=bool)
-    for i in range(game.length):
-        ok &= domains[i][codes[:, i]]
-    answer_counts = game.guess_counts[game.answer_to_guess]
-    ok &= (answer_counts >= min_count).all(axis=1) & (answer_counts <= max_count).all(axis=1)
-    return np.flatnonzero(ok).astype(np.int64)
-
-
-class CSPSolver(Solver):
-    """The seeds' constraint-propagation solver: per-position letter domains and min/max
-    letter counts, then a random candidate among the answers that satisfy them."""
-
-    name = "csp"
-    deterministic = False
-
-    def choose(self, state, rng=None) -> int:
-        rng = rng if rng is not None else np.random.default_rng(0)
-        cands = csp_candidates(self.game, state.history)
-        return int(self.game.answer_to_guess[cands[rng.integers(len(cands))]])
-
-
 class LookaheadSolver(Solver):
     """Plays the first guess of the best tree a beam search finds from the current state
-    (see :mod:`deductive.engine.search`): a look-ahead over whole subtrees, not one step.
+    (see :mod:`deductive.engine.feedback.search`): a look-ahead over whole subtrees, not one step.
 
     The trees searched never need more than ``max_guesses`` guesses in all (6, the game's
     limit, by default; None: no limit) when such a tree exists from the current state, else
@@ -214,8 +154,6 @@ class LookaheadSolver(Solver):
     name = "lookahead"
 
     def __init__(self, game, beam: int = 10, max_guesses: int | None = 6):
-        from .search import TreeSearch
-
         super().__init__(game)
         if max_guesses is not None and max_guesses < 1:
             raise ValueError(f"max_guesses must be at least 1, not {max_guesses}")
@@ -235,31 +173,24 @@ class LookaheadSolver(Solver):
         return {"solver": self.name, "beam": self.beam, "max_guesses": self.max_guesses}
 
 
-SOLVERS = {
-    "random": "a random remaining candidate (seeded)",
-    "csp": "constraint propagation (letter domains, min/max counts), then a random candidate",
-    "entropy": "maximise the entropy of the feedback (pool all or candidates)",
-    "minimax": "minimise the largest bucket (worst case)",
-    "expected": "minimise the expected number of candidates left",
-    "lookahead": "the first guess of the best tree a beam search finds (option beam, 10)",
-}
+#: The core's solvers, in the order help texts list them.
+SOLVERS = Registry("solver")
+SOLVERS.add("random", RandomSolver, "a random remaining candidate (seeded)")
+for _metric, _what in (("entropy", "maximise the entropy of the feedback (pool all or "
+                                   "candidates)"),
+                       ("minimax", "minimise the largest bucket (worst case)"),
+                       ("expected", "minimise the expected number of candidates left")):
+    SOLVERS.add(_metric, lambda game, pool="all", _m=_metric: ScoringSolver(game, _m, pool),
+                _what, options=("pool",))
+SOLVERS.add("lookahead", LookaheadSolver,
+            "the first guess of the best tree a beam search finds (option beam, 10)",
+            options=("beam", "max_guesses"))
 
 
 def make_solver(game, name: str, **options) -> Solver:
-    """Build a solver by name; an unknown name lists the valid ones.
+    """Build a solver of ``game.solvers`` by name; an unknown name lists the valid ones.
 
-    Options: ``pool`` ("all" or "candidates") for the scoring solvers.
+    Options: ``pool`` ("all" or "candidates") for the scoring solvers; an option a solver
+    does not take is an error.
     """
-    if name in ("entropy", "minimax", "expected"):
-        return ScoringSolver(game, metric=name, pool=options.pop("pool", "all"), **options)
-    if name == "random":
-        return RandomSolver(game, **options)
-    if name == "csp":
-        return CSPSolver(game, **options)
-    if name == "lookahead":
-        options.pop("pool", None)
-        return LookaheadSolver(game, **options)
-    raise UnknownNameError(
-        f"unknown solver {name!r}; choose one of: "
-        + "; ".join(f"{k} ({v})" for k, v in SOLVERS.items())
-    )
+    return game.solvers.create(name, game, **options)

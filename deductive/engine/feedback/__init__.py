@@ -1,0 +1,25 @@
+"""The feedback-game core: one pattern matrix, the reductions over it, and the solvers.
+
+A feedback game is any game whose feedback is a function of (guess, answer). It provides
+its words and its feedback (a :class:`PatternMatrix`) and, if it has one, its hard-mode
+rule (:meth:`FeedbackGame.allowed_after`); everything else is written once here:
+partition statistics and rankings (:mod:`.scoring`), greedy and look-ahead solvers
+(:mod:`.solvers`), whole-list benchmarks (:mod:`.bench`), exact and beam tree search
+(:mod:`.search`), tree export and check (:mod:`.tree`) and batch precomputes
+(:mod:`.precompute`). Wordle is one client (:mod:`deductive.engine.wordle`).
+"""
+
+from .bench import BenchmarkResult, play_game, run_benchmark
+from .game import FeedbackGame, State
+from .matrix import PatternMatrix, answer_major
+from .scoring import (METRICS, GuessScore, PartitionStats, bucket_counts, filter_candidates,
+                      partition_stats, rank_guesses)
+from .search import SearchResult, TreeSearch
+from .solvers import SOLVERS, Solver
+from .tree import TreeError, TreeReport, check_tree, load_tree, tree_document
+
+__all__ = ["FeedbackGame", "State", "PatternMatrix", "answer_major", "METRICS", "GuessScore",
+           "PartitionStats", "bucket_counts", "filter_candidates", "partition_stats",
+           "rank_guesses", "BenchmarkResult", "run_benchmark", "play_game", "TreeSearch",
+           "SearchResult", "SOLVERS", "Solver", "TreeError", "TreeReport", "check_tree",
+           "load_tree", "tree_document"]

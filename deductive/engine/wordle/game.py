@@ -1,0 +1,210 @@
+"""Wordle: the feedback game of word lists, its hard mode and its priors.
+
+:class:`Wordle` is one client of the feedback-game core (:mod:`deductive.engine.feedback`):
+it reads its word lists, computes or caches its pattern matrix, spells its feedback
+(``GY..G``) and adds NYT hard mode and a frequency prior. Every solver, benchmark, search
+and tree check is the core's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import PatternError, UnknownNameError, WordListError
+from ..feedback.game import FeedbackGame, State
+from ..feedback.matrix import PatternMatrix
+from ..words import WordList, load_words
+from .patterns import (all_green, cached_pattern_matrix, format_pattern, matrix_key,
+                       n_patterns, parse_pattern)
+from .solvers import WORDLE_SOLVERS
+
+__all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed", "parse_feedback"]
+
+#: Priors over answers.
+PRIORS = {
+    "uniform": "every answer equally likely",
+    "frequency": "answers weighted by their wordfreq frequency in the list's language",
+}
+
+
+def hard_mode_allowed(guess_codes: np.ndarray, guess_counts: np.ndarray, played: np.ndarray,
+                      code: int, allowed: np.ndarray | None = None) -> np.ndarray:
+    """Guesses that obey NYT hard mode after ``played`` got ``code``.
+
+    Greens stay in place, and every revealed letter (green or yellow) is reused at least as
+    many times as it was revealed in that guess. Grey letters and yellow positions may be
+    reused, as on the NYT site.
+
+    Parameters
+    ----------
+    guess_codes : uint8[n_guesses, L]
+    guess_counts : uint8[n_guesses, 26]
+        Letter counts of every guess.
+    played : uint8[L]
+        Letters of the guess played.
+    code : int
+        Its feedback.
+    allowed : bool[n_guesses], optional
+        Guesses allowed before this turn.
+    """
+    length = len(played)
+    mask = np.ones(len(guess_codes), dtype=bool) if allowed is None else allowed.copy()
+    revealed = np.zeros(26, dtype=np.int64)
+    for i in range(length):
+        digit = (code // 3 ** i) % 3
+        if digit == 2:
+            mask &= guess_codes[:, i] == played[i]
+        if digit:
+            revealed[played[i]] += 1
+    for letter in np.flatnonzero(revealed):
+        mask &= guess_counts[:, letter] >= revealed[letter]
+    return mask
+
+
+class Wordle(FeedbackGame):
+    """A Wordle variant: a guess list, an answer list, normal or hard mode, and a prior.
+
+    Parameters
+    ----------
+    guesses, answers : WordList, sequence of str, path or built-in name
+        Every answer must also be an allowed guess.
+    hard : bool
+        NYT hard mode.
+    prior : {"uniform", "frequency"}
+        Weights of the answers, used by weighted entropy and the benchmark's average.
+    lang : str, optional
+        Language of the frequency prior (default: ``fr`` for lists named ``fr...``, else ``en``).
+    cache_dir : path, optional
+        Where the pattern matrix is cached.
+    matrix : ndarray, optional
+        A pattern matrix already at hand (it must match the lists).
+
+    Examples
+    --------
+    >>> game = Wordle("fr-seed", "fr-seed")
+    >>> game.candidates([("laine", "_Y_GG")])
+    ['arene', 'crane']
+    >>> [s.word for s in game.best_guesses([], k=3)]
+    ['laine', 'paire', 'clair']
+    """
+
+    name = "wordle"
+    max_guesses = 6
+    solvers = WORDLE_SOLVERS
+    hard_rule = "reuse every revealed letter and keep greens in place"
+    feedback_name = "colours"
+
+    def __init__(self, guesses="en", answers=None, *, hard: bool = False,
+                 prior: str = "uniform", lang: str | None = None, cache_dir=None,
+                 matrix: np.ndarray | None = None):
+        guesses = _words(guesses, "guesses")
+        answers = _words(answers if answers is not None else guesses, "answers")
+        if guesses.length != answers.length:
+            raise WordListError(
+                f"guesses ({guesses.name}) have {guesses.length} letters but answers "
+                f"({answers.name}) have {answers.length}"
+            )
+        missing = [w for w in answers if w not in guesses]
+        if missing:
+            shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+            raise WordListError(
+                f"{len(missing)} answer(s) of {answers.name} are not in the guess list "
+                f"{guesses.name} ({shown}); add them to the guess list"
+            )
+        if prior not in PRIORS:
+            raise UnknownNameError(f"unknown prior {prior!r}; choose one of: {', '.join(PRIORS)}")
+        super().__init__(guesses=guesses, answers=answers)
+        self.hard = bool(hard)
+        self.prior = prior
+        self.length = guesses.length
+        self.lang = lang or ("fr" if answers.name.startswith("fr") else "en")
+        self._cache_dir = cache_dir
+        if matrix is not None:
+            self._patterns = self._wrap(matrix, "given")
+        codes = guesses.codes
+        self.guess_counts = np.zeros((len(codes), 26), dtype=np.uint8)
+        for i in range(self.length):
+            np.add.at(self.guess_counts, (np.arange(len(codes)), codes[:, i]), 1)
+
+    # -- data ---------------------------------------------------------------------------
+    def build_patterns(self) -> PatternMatrix:
+        """The matrix from the cache (built and stored once)."""
+        info = {}
+        codes = cached_pattern_matrix(self.guesses, self.answers, self._cache_dir, info=info)
+        return self._wrap(codes, info.get("source", "computed"))
+
+    def _wrap(self, codes, source) -> PatternMatrix:
+        return PatternMatrix(codes, self.guesses, self.answers, n_patterns(self.length),
+                             all_green(self.length), source,
+                             matrix_key(self.guesses, self.answers))
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Prior weight of each answer (sums to the number of answers)."""
+        if self._weights is None:
+            if self.prior == "uniform":
+                w = np.ones(len(self.answers))
+            else:
+                import wordfreq
+
+                freq = np.array([wordfreq.word_frequency(a, self.lang) for a in self.answers])
+                # unseen words get the smallest frequency seen, not zero
+                floor = freq[freq > 0].min() if (freq > 0).any() else 1.0
+                w = np.maximum(freq, floor)
+            self._weights = w * (len(w) / w.sum())
+        return self._weights
+
+    def identity(self) -> dict:
+        return {"hard": self.hard, "length": self.length,
+                "guesses": self.guesses.name, "answers": self.answers.name,
+                "guesses_sha256": self.guesses.sha256, "answers_sha256": self.answers.sha256}
+
+    @property
+    def win_code(self) -> int:
+        return all_green(self.length)
+
+    # -- rules --------------------------------------------------------------------------
+    def allowed_after(self, allowed, guess: int, code: int):
+        """NYT hard mode (see :func:`hard_mode_allowed`); ``None`` in normal mode."""
+        if allowed is None:
+            return None
+        codes = self.guesses.codes
+        return hard_mode_allowed(codes, self.guess_counts, codes[guess], code, allowed)
+
+    def guess_index(self, word) -> int:
+        """Index of a guess given as a word (any case, accents folded) or an index."""
+        if isinstance(word, (int, np.integer)):
+            if not 0 <= int(word) < len(self.guesses):
+                raise WordListError(f"guess index {word} out of range")
+            return int(word)
+        return self.guesses.index(word)
+
+    def answer_index(self, answer) -> int:
+        return self.answers.index(answer)
+
+    def word(self, guess: int) -> str:
+        return self.guesses[guess]
+
+    def format(self, code: int, style: str = "letters") -> str:
+        return format_pattern(code, self.length, style)
+
+    def parse(self, text) -> int:
+        return parse_pattern(text, self.length)
+
+
+def _words(source, what) -> WordList:
+    if isinstance(source, WordList):
+        return source
+    if isinstance(source, (list, tuple)):
+        return WordList(source, name=what)
+    return load_words(source, role=what)
+
+
+def parse_feedback(game: Wordle, text: str):
+    """Split ``"crane GY..G"`` into ``(guess index, code)`` with clear errors."""
+    parts = text.split()
+    if len(parts) != 2:
+        raise PatternError(
+            f"expected a guess and its colours, like 'crane GY..G', not {text.strip()!r}"
+        )
+    return game.guess_index(parts[0]), parse_pattern(parts[1], game.length)

@@ -1,0 +1,101 @@
+"""The assistant for a game played elsewhere: enter each guess and its colours, get advice.
+
+:class:`AssistSession` holds the history and answers with data; the command line
+(``deductive wordle assist``) only reads lines and prints what it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import DeductiveError
+from .game import Wordle, parse_feedback
+
+__all__ = ["AssistSession", "Advice", "Entry"]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What is known after the history: the candidates, and the best next guesses."""
+
+    left: int
+    shown: list
+    answer: str | None
+    best: list              # GuessScore, best first (empty once the answer is known)
+    candidates: frozenset
+    lookahead: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The outcome of one line entered: applied (with its guess and code) or why not."""
+
+    applied: bool
+    guess: str = ""
+    code: int = -1
+    solved: bool = False
+    error: str = ""
+
+
+class AssistSession:
+    """Advice after each ``guess colours`` entry of a game played elsewhere.
+
+    Parameters
+    ----------
+    game : Wordle
+    metric, pool, top
+        How next guesses are ranked and how many are given.
+    show : int
+        How many candidates :meth:`advice` lists.
+    lookahead_beam : int
+        Also give the lookahead solver's pick (a beam search of this width); 0: no.
+
+    Examples
+    --------
+    >>> session = AssistSession(Wordle("fr-seed", "fr-seed"), top=2)
+    >>> session.enter("laine _Y_GG").applied
+    True
+    >>> advice = session.advice()
+    >>> advice.left, advice.shown
+    (2, ['arene', 'crane'])
+    """
+
+    def __init__(self, game: Wordle, *, metric: str = "entropy", pool: str = "all",
+                 top: int = 5, show: int = 10, lookahead_beam: int = 0):
+        self.game = game
+        self.metric, self.pool, self.top, self.show = metric, pool, top, show
+        self.history: list[tuple[str, str]] = []
+        self.lookahead_beam = lookahead_beam
+        self._lookahead = game.solver("lookahead", beam=lookahead_beam) if lookahead_beam else None
+
+    def advice(self) -> Advice:
+        """The candidates left and the best next guesses."""
+        game = self.game
+        state = game.replay(self.history)
+        cands = [game.answers[k] for k in state.candidates]
+        if len(cands) == 1:
+            return Advice(1, cands, cands[0], [], frozenset(cands))
+        best = game.best_guesses(self.history, k=self.top, metric=self.metric, pool=self.pool)
+        pick = (game.word(self._lookahead.choose(state)) if self._lookahead is not None
+                else None)
+        return Advice(len(cands), cands[:self.show], None, best, frozenset(cands), pick)
+
+    def enter(self, text: str) -> Entry:
+        """Apply ``"crane GY..G"`` (any spelling of the colours) unless it is malformed or
+        leaves no answer; the history is unchanged when it is not applied."""
+        game = self.game
+        try:
+            g, code = parse_feedback(game, text)
+            entry = (game.word(g), game.format(code))
+            state = game.replay(self.history + [entry])
+        except DeductiveError as exc:
+            return Entry(False, error=str(exc))
+        if len(state.candidates) == 0:
+            return Entry(False, error=f"no answer fits {entry[0]} {entry[1]} with what came "
+                                      "before; check the colours (or undo an earlier entry)")
+        self.history.append(entry)
+        return Entry(True, entry[0], code, code == game.win_code)
+
+    def undo(self) -> tuple[str, str] | None:
+        """Take the last entry back; None if there is none."""
+        return self.history.pop() if self.history else None

@@ -1,0 +1,155 @@
+"""The shape of the package (ARCHITECTURE.md): no import cycle, no import that goes up a
+tier, no private attribute of another library, and the toy game of ARCHITECTURE.md runs.
+
+Imports are read from the source (function-level ones included), not from what Python
+happens to have imported.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import deductive
+
+PACKAGE = Path(deductive.__file__).parent
+ROOT = PACKAGE.parent
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(module: str, path: Path, node) -> list[str]:
+    """The package modules an import statement names."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "deductive"]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    if node.level:
+        base = package.split(".")
+        base = base[:len(base) - node.level + 1]
+        target = ".".join(base + ([node.module] if node.module else []))
+    else:
+        target = node.module or ""
+    if target.split(".")[0] != "deductive":
+        return []
+    names = [f"{target}.{a.name}" for a in node.names]
+    found = [n for n in names if n in MODULES]        # "from . import scoring"
+    return found or [target]
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph = {}
+    for module, path in MODULES.items():
+        edges = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                edges.update(t for t in _resolve(module, path, node) if t in MODULES)
+        edges.discard(module)
+        graph[module] = edges
+    return graph
+
+
+def _cycle(graph):
+    state, stack = {}, []
+
+    def visit(node):
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def _is_package_init(module):
+    return MODULES[module].name == "__init__.py"
+
+
+def test_no_import_cycle():
+    # a package's __init__ re-exports its modules; an edge into an __init__ from its own
+    # submodules would be a cycle, and there is none; edges out of __init__ files are kept
+    graph = import_graph()
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph))
+
+
+def test_tiers():
+    graph = import_graph()
+    for module, edges in graph.items():
+        for target in edges:
+            if module.startswith("deductive.kernels"):
+                assert target.startswith("deductive.kernels"), (module, target)
+            if module.startswith("deductive.engine"):
+                assert not target.startswith(("deductive.cli", "deductive.distributed")), \
+                    (module, target)
+            if module.startswith("deductive.cache"):
+                # errors, and the package root for its version
+                assert target in ("deductive.errors", "deductive") or \
+                    target.startswith("deductive.cache"), \
+                    (module, target)
+
+
+def test_wings_do_not_import_each_other():
+    wings = ("wordle", "hangman", "minesweeper")
+    for module, edges in import_graph().items():
+        for wing in wings:
+            if module.startswith(f"deductive.engine.{wing}"):
+                for other in wings:
+                    if other != wing:
+                        assert not any(t.startswith(f"deductive.engine.{other}") for t in edges), \
+                            (module, other)
+
+
+def test_the_core_knows_no_game():
+    for module, edges in import_graph().items():
+        if module.startswith("deductive.engine.feedback"):
+            assert not any(t.startswith(("deductive.engine.wordle", "deductive.engine.hangman",
+                                         "deductive.engine.minesweeper")) for t in edges), module
+
+
+def test_no_private_attribute_of_another_library():
+    """``lib._name`` where ``lib`` is an imported module that is not ours."""
+    offences = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        foreign = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                foreign.update((a.asname or a.name).split(".")[0] for a in node.names
+                               if a.name.split(".")[0] != "deductive")
+            elif isinstance(node, ast.ImportFrom) and not node.level and \
+                    (node.module or "").split(".")[0] != "deductive":
+                foreign.update(a.asname or a.name for a in node.names)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in foreign and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                offences.append(f"{module}: {node.value.id}.{node.attr}")
+    assert not offences, offences
+
+
+def test_the_toy_game_of_architecture_md_runs(capsys):
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks, "ARCHITECTURE.md has no Python example"
+    for block in blocks:
+        exec(compile(block, "ARCHITECTURE.md", "exec"), {"__name__": "architecture_md"})
+    greedy, best, worst = map(int, capsys.readouterr().out.split())
+    assert best <= greedy and worst >= 1
