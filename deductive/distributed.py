@@ -51,8 +51,8 @@ def _import_distributed():
 #: Dask settings of the local clusters started for a run (workers and nannies inherit them).
 #: By default each worker samples a statistical profile every 10 ms, and every process of a
 #: cluster wakes every 20 ms (event-loop tick monitor) and 10 times a second (memory
-#: monitor). Measured on this 2-core machine: an idle 2-worker cluster with the profiler off
-#: still burns 10% of a core, taken from the sweep; with these settings 3.5%.
+#: monitor): an idle cluster would take a sizeable share of a small machine's CPU from
+#: the sweep (README, "Dask").
 LOCAL_CLUSTER_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
@@ -366,8 +366,7 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
     if progress is not None:
         for k in sorted(done):
             progress(k)
-    # results come with the completions (one round trip less per task than .result():
-    # 128 small tasks took 0.6 s of client CPU this way, 0.7-0.8 s the other)
+    # results come with the completions: one round trip less per task than .result()
     for future, result in distributed.as_completed(list(futures), with_results=True):
         k = futures[future]
         done[k] = result

@@ -125,3 +125,41 @@ def test_quick_start_in_one_venv_keeps_the_command_working(tmp_path):
     assert "best entropy first" in run(exe, "wordle", "openers", "--top", "10")
     run(pip, "install", "-q", "-e", ".")
     assert "deductive" in run(exe, "--version", cwd="/")
+
+
+_PARALLEL_KERNELS = textwrap.dedent("""
+    import json
+    import numpy as np
+    from deductive.kernels import partition, patterns
+
+    guesses = np.arange(40, dtype=np.uint8).reshape(8, 5) % 26
+    columns = np.ascontiguousarray(guesses.T)
+    out = np.empty((8, 8), dtype=np.uint8)
+    patterns.fill_pattern_matrix(guesses, columns, out, 2)
+    rows, cands = np.arange(8, dtype=np.int64), np.arange(8, dtype=np.int64)
+    stats = [np.zeros(8, dtype=np.int64) for _ in range(4)]
+    partition.bucket_stats(out, rows, cands, 243, np.zeros(9, dtype=np.int64), *stats, 2)
+    weights, entropy = np.ones(8), np.zeros(8)
+    partition.weighted_entropy(out, rows, cands, weights, 243, entropy, 2)
+    kernels = [patterns.fill_pattern_matrix, partition.bucket_stats, partition.weighted_entropy]
+    print(json.dumps([[len(k.stats.cache_hits), len(k.stats.cache_misses)] for k in kernels]))
+""")
+
+
+def test_parallel_kernels_are_cached_and_loaded_from_the_cache(tmp_path):
+    """The parallel kernels use numba's cache like the serial ones: the first process
+    compiles and stores them, the next one loads them instead of compiling."""
+    import json
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "XDG_"))}
+    env.update(PYTHONPATH=str(ROOT), HOME=str(tmp_path / "home"))
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", _PARALLEL_KERNELS], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    first, second = run(), run()
+    assert all(hits == 0 and misses >= 1 for hits, misses in first), first
+    assert all(hits >= 1 and misses == 0 for hits, misses in second), second

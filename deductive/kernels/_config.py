@@ -96,8 +96,8 @@ def njit(*args, **options):
 #: first parallel call). Why workqueue: its threads wait on a condition variable, so
 #: waiting costs no CPU, and a busy neighbour slows a kernel in proportion. GNU OpenMP,
 #: the layer numba would pick, spins while it waits for its slowest thread: on this
-#: 2-core machine, beside one CPU-bound process, parallel calls that take 0.2-2.5 ms
-#: serially took 8-25 ms, and the entropy benchmark 3x its single-thread time.
+#: small machine, beside one CPU-bound process, short parallel calls take many times their
+#: serial time (README, "Threading layer").
 #: ``OMP_WAIT_POLICY=PASSIVE`` cures that, but libgomp reads it only from the environment
 #: when it loads (we would have to change the caller's environment, and it is too late if
 #: another library loaded libgomp first); TBB waits passively and balances by work

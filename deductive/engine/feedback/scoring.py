@@ -117,20 +117,14 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
 
 
 #: Rows x candidates from which :func:`partition_stats` runs the parallel kernel (below:
-#: its serial twin). Measured with ``benchmarks/thresholds.py`` (2 threads, workqueue
-#: layer; medians of alternating calls, on the machine as it was and beside one CPU-bound
-#: process): from 7.4M (all guesses over 512 answers, 3,200 guesses over all 2,315) the
-#: parallel kernel took 0.7-0.95x the serial time beside the neighbour; from 0.4M to 3.3M
-#: it ranged from 0.8x to 4x, and below 0.4M up to 7x (waking a thread that has to wait for
-#: a core). So every node of a tree search or a benchmark (at most 12,972 x 221 for salet
-#: on the original lists) runs serially, and whole-list rankings (12,972 x 2,315 and up)
-#: in parallel.
+#: its serial twin), measured with ``benchmarks/thresholds.py`` on the machine as it is and
+#: beside a CPU-bound process (README, "Performance"). Every node of a tree search or a
+#: benchmark runs serially, whole-list rankings in parallel.
 PARALLEL_WORK = 7_000_000
 
 #: Candidate sets up to this size are scored from :func:`answer_major` when the caller
-#: passes it. Measured against the row kernel, one thread, all 12,972 guesses over random
-#: sets of the 2,315 answers (``benchmarks/thresholds.py --columns``, two runs): 0.3-0.45x
-#: the time for 2-8 candidates, 0.05-0.5x for 12-48, 0.6-0.85x for 64, 0.9-1.1x for 96-128.
+#: passes it: below it the column kernel is faster than the row kernel, above it not
+#: (``benchmarks/thresholds.py --columns``; README).
 COLUMNS_MAX = 64
 
 def _indices(selection, size: int, what: str) -> np.ndarray:

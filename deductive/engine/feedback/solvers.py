@@ -47,9 +47,7 @@ class Solver(abc.ABC):
 
 
 #: Rows x candidates from which the weighted entropy runs the parallel kernel (below: its
-#: serial twin); measured like :data:`deductive.engine.feedback.scoring.PARALLEL_WORK`, with the
-#: same outcome (0.8-0.95x the serial time beside a busy neighbour from 7.4M, up to 7x
-#: below 2M).
+#: serial twin); measured as :data:`deductive.engine.feedback.scoring.PARALLEL_WORK` is.
 WEIGHTED_PARALLEL_WORK = 7_000_000
 
 

@@ -182,10 +182,8 @@ def check_matrix_memory(n_guesses: int, n_answers: int, length: int,
 
 
 #: Guesses x answers x letters from which :func:`pattern_matrix` runs the parallel kernel
-#: (below: its serial twin). Measured with ``benchmarks/thresholds.py`` (2 threads,
-#: workqueue layer, beside one CPU-bound process): 0.73-0.8x the serial time for 4,096 x
-#: 2,315 five-letter words (47M), 1.2-4.3x from 3M to 12M, more below. Building the
-#: matrix of the original lists (150M and 840M) stays parallel.
+#: (below: its serial twin), measured with ``benchmarks/thresholds.py`` (README). Building
+#: the matrix of the original lists stays parallel.
 PARALLEL_WORK = 40_000_000
 
 
