@@ -81,3 +81,34 @@ def test_load_tree_errors(tmp_path):
         load_tree(bad)
     with pytest.raises(TreeError, match="no such file"):
         load_tree(tmp_path / "missing.json")
+
+
+def test_a_branch_no_answer_reaches_is_rejected_whatever_lies_beneath(exported):
+    """A dead branch is checked like any other: 'zzzzz' and garbage under a feedback
+    that no remaining answer gives must not pass."""
+    game, _, doc = exported
+    broken = copy.deepcopy(doc)
+    root = broken["tree"]
+    reached = {game.parse(k) for k in root["then"]} | {game.win_code}
+    dead = next(c for c in range(243) if c not in reached)
+    root["then"][game.format(dead)] = {"guess": "zzzzz", "then": {"garbage": 1}}
+    with pytest.raises(TreeError, match="reached by no answer"):
+        check_tree(game, broken)
+
+
+def test_a_branch_under_the_winning_feedback_is_rejected(exported):
+    game, _, doc = exported
+    broken = copy.deepcopy(doc)
+    broken["tree"]["then"]["GGGGG"] = {"guess": "laine"}
+    with pytest.raises(TreeError, match="winning feedback"):
+        check_tree(game, broken)
+
+
+def test_the_same_feedback_twice_is_rejected(exported):
+    game, _, doc = exported
+    broken = copy.deepcopy(doc)
+    branches, key = first_branch(broken["tree"])
+    other = wordle.format_pattern(wordle.parse_pattern(key), 5, "digits")
+    branches[other] = branches[key]
+    with pytest.raises(TreeError, match="twice"):
+        check_tree(game, broken)
