@@ -295,7 +295,7 @@ def test_scheduler_without_workers_fails_clearly(monkeypatch):
     import deductive.distributed as dd
     from deductive import DeductiveError
 
-    monkeypatch.setattr(dd, "WORKER_WAIT", "1s")
+    monkeypatch.setattr(dd.cluster, "WORKER_WAIT", "1s")
     cluster = distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0")
     try:
         with pytest.raises(DeductiveError, match="no Dask worker joined the scheduler within 1s"):

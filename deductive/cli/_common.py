@@ -311,10 +311,10 @@ def _check_scheduler(ctx, param, value):
     checked when the command line is read, before any work (--timeout is read first)."""
     if value is None:
         return value
-    from ..distributed import CONNECT_TIMEOUT, _probe_scheduler, scheduler_address
+    from ..distributed.cluster import CONNECT_TIMEOUT, probe_scheduler, scheduler_address
 
     address, host, port = scheduler_address(value)
-    _probe_scheduler(address, host, port, ctx.meta.get(_DASK_TIMEOUT, CONNECT_TIMEOUT))
+    probe_scheduler(address, host, port, ctx.meta.get(_DASK_TIMEOUT, CONNECT_TIMEOUT))
     return address
 
 

@@ -1,15 +1,9 @@
-"""Sweeps on Dask (``pip install 'deductive[dask]'``): the same results, on more cores.
-
-Every sweep here splits its work into chunks that are pure functions of their inputs
-(game numbers, guess rows, word lengths...), submits them to a ``dask.distributed``
-cluster, and merges the chunk results in chunk order, so the output equals the
-single-process run: same seeds, same tie-breaks, same order.
+"""The Dask side of the sweeps: a client to a cluster (or a local one for the run), the
+checks of its workers, and running chunk functions with retries and checkpoints.
 
 * ``scheduler="tcp://host:8786"`` uses an existing cluster; ``workers=K`` starts a local
   cluster of K single-threaded worker processes for the run and always shuts it down,
   Ctrl-C included.
-* Large inputs (the pattern matrix, a game) are scattered to every worker once
-  (``broadcast=True``); tasks receive a reference, never a copy.
 * Tasks are submitted with ``retries``: a task whose worker dies is rerun elsewhere.
 * Each task runs the kernels with one compute thread (the worker's task threads are its
   share of the CPUs), unless ``DEDUCTIVE_THREADS`` is set in the worker's environment;
@@ -30,12 +24,12 @@ import warnings
 
 import numpy as np
 
-from .errors import DeductiveError
+from ..checkpoint import Checkpoint
+from ..errors import DeductiveError
 
 __all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "chunk_ranges",
-           "guided_ranges",
-           "mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
-           "hangman_sweep_all"]
+           "guided_ranges", "n_workers", "scheduler_address", "probe_scheduler",
+           "CONNECT_TIMEOUT"]
 
 RETRIES = 3
 
@@ -100,7 +94,7 @@ def scheduler_address(address: str) -> tuple[str, str, int]:
     return f"tcp://{shown}:{port}", host, port
 
 
-def _probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
+def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
     """Fail within ``timeout`` seconds unless a Dask server answers at ``host:port``.
 
     ``distributed.Client`` retries a refused connection until its timeout, and waits
@@ -170,7 +164,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
         raise DeductiveError("give --scheduler or --workers, not both")
     if scheduler:
         address, host, port = scheduler_address(scheduler)
-        _probe_scheduler(address, host, port, timeout)
+        probe_scheduler(address, host, port, timeout)
         distributed = _import_distributed()
         try:
             client = distributed.Client(address, timeout=f"{timeout}s")
@@ -213,7 +207,7 @@ WORKER_WAIT = "60s"
 
 
 def _worker_version():
-    from . import __version__
+    from .. import __version__
 
     return __version__
 
@@ -224,7 +218,7 @@ def check_workers(client, version: str | None = None, wait: str | None = None) -
     A worker without deductive would fail every task with a traceback; one with another
     version could give other results. Returns ``{worker address: version}``.
     """
-    from . import __version__
+    from .. import __version__
 
     expected = version or __version__
     wait = wait or WORKER_WAIT
@@ -252,7 +246,7 @@ def check_workers(client, version: str | None = None, wait: str | None = None) -
 def _one_thread_per_task() -> None:
     """In a worker: the kernels of each task use one compute thread, unless the worker's
     environment sets ``DEDUCTIVE_THREADS`` (the user's choice for that worker)."""
-    from .engine._parallel import ENV, set_threads
+    from ..engine._parallel import ENV, set_threads
 
     if not os.environ.get(ENV, "").strip():
         set_threads(1)
@@ -261,7 +255,7 @@ def _one_thread_per_task() -> None:
 def _worker_report(dask_worker=None) -> dict:
     import socket
 
-    from .engine._parallel import get_threads
+    from ..engine._parallel import get_threads
 
     _one_thread_per_task()
     try:
@@ -330,7 +324,7 @@ def guided_ranges(lo: int, hi: int, workers: int, largest: int,
     return pieces
 
 
-def _n_workers(client) -> int:
+def n_workers(client) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
@@ -349,8 +343,6 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
     caller has read them already). ``progress`` is called with the index of each chunk as
     it finishes (those from the checkpoint first).
     """
-    from .checkpoint import Checkpoint
-
     distributed = _import_distributed()
     store = Checkpoint(checkpoint, tag)
     if stored is None:
@@ -374,135 +366,3 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
         if progress is not None:
             progress(k)
     return [done[k] for k in range(len(chunks))]
-
-
-# -- Minesweeper ------------------------------------------------------------------------------
-def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
-    from .engine.minesweeper.bench import run_bench
-    from .engine.minesweeper.players import make_player
-
-    lo, hi = chunk
-    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
-                       first_move=first_move, seed=seed, indices=range(lo, hi))
-    return [[r.won, r.decisions, r.guesses, r.seconds] for r in result.records]
-
-
-def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
-                seed=1000, checkpoint=None, progress=None):
-    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
-    from .checkpoint import Checkpoint
-    from .engine.minesweeper.bench import BenchResult, GameRecord
-    from .engine.minesweeper.board import parse_preset
-    from .engine.minesweeper.players import make_player
-
-    make_player(player_name)            # fail early on a bad name
-    tag = f"mines:{spec}:{player_name}:{first_click}:{first_move}:{seed}:{games}"
-    # pieces that shrink to 8 games at the end (20,000 games on 2 workers: 77 chunks of
-    # 312 games down to 8), so that neither worker waits long for the other's last one;
-    # the games a checkpoint holds already keep their ranges
-    workers = _n_workers(client)
-    largest = max(25, games // (32 * workers))
-    stored = Checkpoint(checkpoint, tag).load()
-    chunks, lo = [], 0
-    for a, b in _stored_ranges(stored, games) + [(games, games)]:
-        chunks += guided_ranges(lo, a, workers, largest) + ([(a, b)] if b > a else [])
-        lo = b
-    played = [0]
-
-    def chunk_done(k):
-        played[0] += chunks[k][1] - chunks[k][0]
-        if progress is not None:
-            progress(played[0])
-
-    parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
-                       seed, checkpoint=checkpoint, tag=tag, stored=stored,
-                       progress=chunk_done)
-    records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
-               for w, d, g, s in part]
-    return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
-
-
-def _stored_ranges(stored, games) -> list[tuple[int, int]]:
-    """The game ranges (lo, hi) of a checkpoint's entries for this sweep, sorted, without
-    overlaps (it may come from a run with another number of workers, hence other ranges)."""
-    ranges = []
-    for name, result in stored.items():
-        try:
-            lo, hi = json.loads(name)
-        except (TypeError, ValueError):
-            continue                    # not a range of games
-        if (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo < hi <= games
-                and isinstance(result, list) and len(result) == hi - lo):
-            ranges.append((lo, hi))
-    kept = []
-    for lo, hi in sorted(ranges, key=lambda r: (r[0], -r[1])):
-        if not kept or lo >= kept[-1][1]:
-            kept.append((lo, hi))
-    return kept
-
-
-# -- Wordle -------------------------------------------------------------------------------------
-def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress=None):
-    """:func:`deductive.engine.feedback.scoring.rank_guesses` with the guess rows spread out."""
-    from .engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
-
-    n_guesses, n_answers = matrix.shape
-    shared = client.scatter(np.asarray(matrix), broadcast=True, hash=False)
-    chunks = chunk_ranges(n_guesses, 4 * _n_workers(client))
-    parts = run_chunks(client, partition_chunk, chunks, shared, progress=progress)
-    return ranked_scores(merge_partition_chunks(parts, n_answers), guesses, metric, top)
-
-
-def wordle_second(client, game, solver_name, solver_options, opener, progress=None):
-    """:func:`deductive.engine.feedback.precompute.second_guesses` with the feedbacks spread out."""
-    from .engine.feedback.precompute import second_guesses_chunk
-
-    game.matrix                           # build or load before shipping the game
-    n_feedbacks = len(game.children(game.start(), game.guess_index(opener)))
-    shared = client.scatter(game, broadcast=True, hash=False)
-    chunks = chunk_ranges(n_feedbacks, 4 * _n_workers(client))
-    parts = run_chunks(client, second_guesses_chunk, chunks, shared,
-                       (solver_name, solver_options), opener, progress=progress)
-    return [row for part in parts for row in part]
-
-
-def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
-    """Searched totals of several openers, one task per opener, in the order given."""
-    from .engine.feedback.search import search_opener_chunk, search_tag
-
-    game.matrix
-    shared = client.scatter(game, broadcast=True, hash=False)
-    # one row per opener, stored under its word and the tag of the single-process search:
-    # a checkpoint written by either resumes in the other, whatever the list of openers
-    return run_chunks(client, search_opener_chunk, list(words), shared, beam, max_guesses,
-                      checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
-
-
-# -- Hangman ------------------------------------------------------------------------------------
-def _hangman_chunk(length, lists, strategy, lives_list, prior, lang, exact_limit, memory):
-    from .engine.hangman import sweep_chunk
-
-    return sweep_chunk(lists[length], strategy, lives_list, prior, lang, exact_limit, memory)
-
-
-def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="en",
-                      exact_limit=16, progress=None, checkpoint=None, memory=None):
-    """Sweeps of every length of ``lists`` (length -> HangmanWords), one task per length;
-    returns [(length, SweepResult)] in ascending length, or [(length, [SweepResult, ...])]
-    when ``lives`` is a sequence (one per number of lives, one task per length). With
-    ``checkpoint``, each length is stored as it finishes (the format of
-    ``deductive hangman sweep --checkpoint`` in one process)."""
-    from .engine.hangman import SweepResult, sweep_tag
-
-    lives_list = [lives] if isinstance(lives, int) else list(lives)
-    lengths = sorted(lists)
-    shared = client.scatter(lists, broadcast=True, hash=False)
-    parts = run_chunks(client, _hangman_chunk, lengths, shared, strategy, lives_list, prior,
-                       lang, exact_limit, memory, progress=progress, checkpoint=checkpoint,
-                       tag=sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit),
-                       key=str)
-    out = []
-    for length, part in zip(lengths, parts):
-        results = [SweepResult.from_dict(part[str(k)]) for k in lives_list]
-        out.append((length, results[0] if isinstance(lives, int) else results))
-    return out

@@ -1,0 +1,152 @@
+"""Sweeps on Dask (``pip install 'deductive[dask]'``): the same results, on more cores.
+
+Every sweep here splits its work into chunks, runs the chunk function that sits beside
+its algorithm in the engine (stumpy keeps ``stumped`` beside ``stump``) on a cluster
+(:mod:`.cluster`), and merges the chunk results in chunk order, so the output equals the
+single-process run: same seeds, same tie-breaks, same order. Large inputs (the pattern
+matrix, a game) are scattered to every worker once (``broadcast=True``); tasks receive a
+reference, never a copy.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from .cluster import chunk_ranges, guided_ranges, n_workers, run_chunks
+
+__all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
+           "hangman_sweep_all"]
+
+
+# -- Minesweeper ------------------------------------------------------------------------------
+def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
+    from ..engine.minesweeper.bench import run_bench
+    from ..engine.minesweeper.players import make_player
+
+    lo, hi = chunk
+    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
+                       first_move=first_move, seed=seed, indices=range(lo, hi))
+    return [[r.won, r.decisions, r.guesses, r.seconds] for r in result.records]
+
+
+def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
+                seed=1000, checkpoint=None, progress=None):
+    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
+    from ..checkpoint import Checkpoint
+    from ..engine.minesweeper.bench import BenchResult, GameRecord
+    from ..engine.minesweeper.board import parse_preset
+    from ..engine.minesweeper.players import make_player
+
+    make_player(player_name)            # fail early on a bad name
+    tag = f"mines:{spec}:{player_name}:{first_click}:{first_move}:{seed}:{games}"
+    # pieces that shrink to 8 games at the end (20,000 games on 2 workers: 77 chunks of
+    # 312 games down to 8), so that neither worker waits long for the other's last one;
+    # the games a checkpoint holds already keep their ranges
+    workers = n_workers(client)
+    largest = max(25, games // (32 * workers))
+    stored = Checkpoint(checkpoint, tag).load()
+    chunks, lo = [], 0
+    for a, b in _stored_ranges(stored, games) + [(games, games)]:
+        chunks += guided_ranges(lo, a, workers, largest) + ([(a, b)] if b > a else [])
+        lo = b
+    played = [0]
+
+    def chunk_done(k):
+        played[0] += chunks[k][1] - chunks[k][0]
+        if progress is not None:
+            progress(played[0])
+
+    parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
+                       seed, checkpoint=checkpoint, tag=tag, stored=stored,
+                       progress=chunk_done)
+    records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
+               for w, d, g, s in part]
+    return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
+
+
+def _stored_ranges(stored, games) -> list[tuple[int, int]]:
+    """The game ranges (lo, hi) of a checkpoint's entries for this sweep, sorted, without
+    overlaps (it may come from a run with another number of workers, hence other ranges)."""
+    ranges = []
+    for name, result in stored.items():
+        try:
+            lo, hi = json.loads(name)
+        except (TypeError, ValueError):
+            continue                    # not a range of games
+        if (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo < hi <= games
+                and isinstance(result, list) and len(result) == hi - lo):
+            ranges.append((lo, hi))
+    kept = []
+    for lo, hi in sorted(ranges, key=lambda r: (r[0], -r[1])):
+        if not kept or lo >= kept[-1][1]:
+            kept.append((lo, hi))
+    return kept
+
+
+# -- Wordle -------------------------------------------------------------------------------------
+def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress=None):
+    """:func:`deductive.engine.feedback.scoring.rank_guesses` with the guess rows spread out."""
+    from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
+
+    n_guesses, n_answers = matrix.shape
+    shared = client.scatter(np.asarray(matrix), broadcast=True, hash=False)
+    chunks = chunk_ranges(n_guesses, 4 * n_workers(client))
+    parts = run_chunks(client, partition_chunk, chunks, shared, progress=progress)
+    return ranked_scores(merge_partition_chunks(parts, n_answers), guesses, metric, top)
+
+
+def wordle_second(client, game, solver_name, solver_options, opener, progress=None):
+    """:func:`deductive.engine.feedback.precompute.second_guesses` with the feedbacks spread out."""
+    from ..engine.feedback.precompute import second_guesses_chunk
+
+    game.matrix                           # build or load before shipping the game
+    n_feedbacks = len(game.children(game.start(), game.guess_index(opener)))
+    shared = client.scatter(game, broadcast=True, hash=False)
+    chunks = chunk_ranges(n_feedbacks, 4 * n_workers(client))
+    parts = run_chunks(client, second_guesses_chunk, chunks, shared,
+                       (solver_name, solver_options), opener, progress=progress)
+    return [row for part in parts for row in part]
+
+
+def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
+    """Searched totals of several openers, one task per opener, in the order given."""
+    from ..engine.feedback.search import search_opener_chunk, search_tag
+
+    game.matrix
+    shared = client.scatter(game, broadcast=True, hash=False)
+    # one row per opener, stored under its word and the tag of the single-process search:
+    # a checkpoint written by either resumes in the other, whatever the list of openers
+    return run_chunks(client, search_opener_chunk, list(words), shared, beam, max_guesses,
+                      checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
+
+
+# -- Hangman ------------------------------------------------------------------------------------
+def _hangman_chunk(length, lists, strategy, lives_list, prior, lang, exact_limit, memory):
+    from ..engine.hangman import sweep_chunk
+
+    return sweep_chunk(lists[length], strategy, lives_list, prior, lang, exact_limit, memory)
+
+
+def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="en",
+                      exact_limit=16, progress=None, checkpoint=None, memory=None):
+    """Sweeps of every length of ``lists`` (length -> HangmanWords), one task per length;
+    returns [(length, SweepResult)] in ascending length, or [(length, [SweepResult, ...])]
+    when ``lives`` is a sequence (one per number of lives, one task per length). With
+    ``checkpoint``, each length is stored as it finishes (the format of
+    ``deductive hangman sweep --checkpoint`` in one process)."""
+    from ..engine.hangman import SweepResult, sweep_tag
+
+    lives_list = [lives] if isinstance(lives, int) else list(lives)
+    lengths = sorted(lists)
+    shared = client.scatter(lists, broadcast=True, hash=False)
+    parts = run_chunks(client, _hangman_chunk, lengths, shared, strategy, lives_list, prior,
+                       lang, exact_limit, memory, progress=progress, checkpoint=checkpoint,
+                       tag=sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit),
+                       key=str)
+    out = []
+    for length, part in zip(lengths, parts):
+        results = [SweepResult.from_dict(part[str(k)]) for k in lives_list]
+        out.append((length, results[0] if isinstance(lives, int) else results))
+    return out
