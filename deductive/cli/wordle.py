@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
@@ -14,7 +13,7 @@ from ..engine.feedback.search import TreeSearch, rank_openers, search_openers
 from ..engine.feedback.tree import check_tree, load_tree, tree_document
 from ..engine.wordle.patterns import feedback, format_pattern, pattern_digits
 from ..engine.wordle.session import AssistSession
-from ..engine.words import WordList, load_words
+from ..engine.words import WordList
 from ._common import (Group, OutputFile, dask_options, dask_timeout, echo_json, fail,
                       game_command, json_option, load_lists, matrix_options, word_list_options)
 from ._progress import progress
@@ -151,24 +150,8 @@ def openers(guesses, answers, length, top, metric, hard, plot_path, source, work
 
 
 def _answers_subset(game, options):
-    """--answers-subset: a number N (the first N answers) or a word-list file or name (a
-    file is read as it is; a built-in name is taken at the game's length)."""
-    spec = options.get("answers_subset")
-    if spec is not None and spec.strip().isdigit():
-        if int(spec) < 1:
-            fail(f"--answers-subset {spec}: give at least 1 answer (or a word list)")
-        options["answers_subset"] = int(spec)
-    elif spec is not None:
-        subset = load_words(spec, role="answers",
-                            length=None if os.path.exists(spec) else game.length)
-        if subset.length != game.length:
-            fail(f"--answers-subset {spec}: its words have {subset.length} letters, the "
-                 f"game's {game.length}")
-        missing = [w for w in subset if w not in game.answers]
-        if missing:
-            fail(f"--answers-subset: {len(missing)} word(s) are not answers "
-                 f"({', '.join(missing[:5])})")
-        options["answers_subset"] = list(subset)
+    if options["answers_subset"] is not None:
+        options["answers_subset"] = game.answer_subset(options["answers_subset"])
 
 
 @wordle.command()
@@ -346,26 +329,21 @@ def assist(game, metric, pool, top, show, lookahead_beam):
     while True:
         if sys.stdin.isatty():
             click.echo(f"turn {len(session.history) + 1}> ", nl=False)
-        line = sys.stdin.readline()
-        text = line.split("#", 1)[0].strip()
-        if not line or text.lower() in ("quit", "exit", "q"):
+        kind, what = session.handle(sys.stdin.readline())
+        if kind == "quit":
             break
-        if text.lower() in ("help", "?"):
+        if kind == "help":
             click.echo(_ASSIST_HELP)
-        elif text.lower() == "undo":
-            undone = session.undo()
-            click.echo(f"undone: {' '.join(undone)}" if undone else "nothing to undo")
-            if undone:
-                _advise(session.advice(), show, lookahead_beam)
-        elif text:
-            entry = session.enter(text)
-            if not entry.applied:
-                click.echo(f"not applied: {entry.error}")
-                continue
-            click.echo(f"{_row(entry.guess, entry.code, game.length)}  {game.format(entry.code)}")
-            if entry.solved:
+        elif kind == "undo":
+            click.echo(f"undone: {' '.join(what)}" if what else "nothing to undo")
+        elif kind == "entry" and not what.applied:
+            click.echo(f"not applied: {what.error}")
+        elif kind == "entry":
+            click.echo(f"{_row(what.guess, what.code, game.length)}  {game.format(what.code)}")
+            if what.solved:
                 click.echo(f"solved in {len(session.history)}")
                 break
+        if (kind == "undo" and what) or (kind == "entry" and what.applied):
             _advise(session.advice(), show, lookahead_beam)
 
 

@@ -8,6 +8,8 @@ and tree check is the core's.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from ...errors import PatternError, UnknownNameError, WordListError
@@ -181,6 +183,27 @@ class Wordle(FeedbackGame):
 
     def answer_index(self, answer) -> int:
         return self.answers.index(answer)
+
+    def answer_subset(self, spec):
+        """The answers a benchmark plays, from ``spec``: a number N (the first N answers,
+        as an int) or a word list (a file, read as it is, or a built-in name, taken at
+        the game's length) whose words must all be answers (a list of words)."""
+        text = str(spec).strip()
+        if text.isdigit():
+            if int(text) < 1:
+                raise WordListError(f"answers_subset {spec}: give at least 1 answer (or a "
+                                    "word list)")
+            return int(text)
+        subset = load_words(spec, role="answers",
+                            length=None if os.path.exists(spec) else self.length)
+        if subset.length != self.length:
+            raise WordListError(f"answers_subset {spec}: its words have {subset.length} "
+                                f"letters, the game's {self.length}")
+        missing = [w for w in subset if w not in self.answers]
+        if missing:
+            raise WordListError(f"answers_subset: {len(missing)} word(s) are not answers "
+                                f"({', '.join(missing[:5])})")
+        return list(subset)
 
     def word(self, guess: int) -> str:
         return self.guesses[guess]

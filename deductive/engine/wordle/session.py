@@ -99,3 +99,17 @@ class AssistSession:
     def undo(self) -> tuple[str, str] | None:
         """Take the last entry back; None if there is none."""
         return self.history.pop() if self.history else None
+
+    def handle(self, line: str) -> tuple[str, object]:
+        """One line of input: ``("quit", None)`` (also at end of input), ``("help", None)``,
+        ``("undo", the entry taken back or None)``, ``("skip", None)`` for a blank line or
+        a comment (``#``), else ``("entry", Entry)``."""
+        text = line.split("#", 1)[0].strip()
+        word = text.lower()
+        if not line or word in ("quit", "exit", "q"):
+            return "quit", None
+        if word in ("help", "?"):
+            return "help", None
+        if word == "undo":
+            return "undo", self.undo()
+        return ("entry", self.enter(text)) if text else ("skip", None)
