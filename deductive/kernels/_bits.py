@@ -21,9 +21,3 @@ def lowest_bit_index(x):
         x >>= 1
         index += 1
     return index
-
-
-@njit(cache=CACHE, inline="always", **SERIAL)
-def has_bit(x, i):
-    """Whether bit i of x is set."""
-    return (x >> i) & 1 == 1
