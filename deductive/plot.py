@@ -1,4 +1,9 @@
-"""Plots (extra ``plot``: matplotlib). Every function writes a PNG and returns its path."""
+"""Plots (extra ``plot``: matplotlib). Every function writes a PNG and returns its path.
+
+Figures are drawn with matplotlib's object-oriented API (:class:`matplotlib.figure.Figure`),
+not pyplot: no backend is selected and no global state is touched, so plotting from a
+notebook or a GUI program leaves its matplotlib set-up as it was.
+"""
 
 from __future__ import annotations
 
@@ -7,23 +12,20 @@ from .errors import DeductiveError
 __all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabilities"]
 
 
-def _pyplot():
+def _figure(**options):
     try:
-        import matplotlib
+        from matplotlib.figure import Figure
     except ImportError:
         raise DeductiveError("plots need matplotlib: pip install 'deductive[plot]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    return Figure(**options)
 
 
 def plot_guess_histogram(result, path):
     """Bar chart of a benchmark's guess-count distribution."""
-    plt = _pyplot()
     dist = result.distribution
     labels = list(dist)
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig = _figure(figsize=(7, 4))
+    ax = fig.subplots()
     bars = ax.bar(labels, [dist[k] for k in labels], color="#6aaa64")
     ax.bar_label(bars)
     ax.set_xlabel("guesses")
@@ -33,7 +35,6 @@ def plot_guess_histogram(result, path):
                  f"average {result.average:.4f}, total {result.total}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-    plt.close(fig)
     return path
 
 
@@ -43,8 +44,8 @@ def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entro
 
     from .engine.feedback.scoring import partition_stats
 
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    fig = _figure(figsize=(11, 4))
+    axes = fig.subplots(1, 2, sharey=True)
     for ax, row, tag in zip(axes, (best, poor), ("best", "poor")):
         sizes = np.sort(np.bincount(matrix[row].astype(np.int64)))[::-1]
         sizes = sizes[sizes > 0]
@@ -57,7 +58,6 @@ def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entro
     fig.suptitle(f"Feedback distribution over {matrix.shape[1]} answers ({metric} ranking)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-    plt.close(fig)
     return path
 
 
@@ -65,10 +65,10 @@ def plot_mine_probabilities(analysis, path):
     """Heat map of a position's mine probabilities (revealed cells blank, numbers drawn)."""
     import numpy as np
 
-    plt = _pyplot()
     position = analysis.position
     grid = analysis.grid()
-    fig, ax = plt.subplots(figsize=(max(4, position.cols * 0.4), max(3, position.rows * 0.4)))
+    fig = _figure(figsize=(max(4, position.cols * 0.4), max(3, position.rows * 0.4)))
+    ax = fig.subplots()
     shown = np.ma.masked_invalid(grid)
     image = ax.imshow(shown, cmap="RdYlGn_r", vmin=0, vmax=1)
     cells = position.cells.reshape(position.rows, position.cols)
@@ -85,5 +85,4 @@ def plot_mine_probabilities(analysis, path):
     ax.set_title(f"{position.rows}x{position.cols}, {position.mines} mines")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-    plt.close(fig)
     return path

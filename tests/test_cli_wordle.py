@@ -107,3 +107,23 @@ def test_assist_lookahead():
     result = run("wordle", "assist", *FR, "--lookahead", "3", input="laine ....G\nquit\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("lookahead (beam 3) plays:") == 2
+
+
+def test_plots_leave_the_callers_matplotlib_backend_alone(tmp_path):
+    """deductive.plot draws on Figure objects: pyplot's backend and figures are untouched."""
+    import subprocess
+    import sys
+
+    code = (
+        "import matplotlib; matplotlib.use('svg'); import matplotlib.pyplot as plt\n"
+        "from deductive import wordle\n"
+        "from deductive.plot import plot_guess_histogram\n"
+        "game = wordle.Wordle('fr-seed', 'fr-seed')\n"
+        f"plot_guess_histogram(game.benchmark('entropy', answers=20), r'{tmp_path / 'h.png'}')\n"
+        "print(matplotlib.get_backend(), len(plt.get_fignums()))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["svg", "0"]
+    assert (tmp_path / "h.png").stat().st_size > 0
