@@ -429,21 +429,12 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
 
 
 # -- Minesweeper ------------------------------------------------------------------------------
-def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
-    from .engine.minesweeper.bench import run_bench
-    from .engine.minesweeper.players import make_player
-
-    lo, hi = chunk
-    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
-                       first_move=first_move, seed=seed, indices=range(lo, hi))
-    return [[r.won, r.decisions, r.guesses, r.seconds] for r in result.records]
-
-
 def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
                 seed=1000, checkpoint=None, progress=None):
-    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
+    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster, in chunks of
+    :func:`~deductive.engine.minesweeper.bench.bench_chunk`."""
     from .checkpoint import Checkpoint
-    from .engine.minesweeper.bench import BenchResult, GameRecord
+    from .engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
     from .engine.minesweeper.board import parse_preset
     from .engine.minesweeper.players import make_player
 
@@ -466,11 +457,10 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
         if progress is not None:
             progress(played[0])
 
-    parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
+    parts = run_chunks(client, bench_chunk, chunks, spec, player_name, first_click, first_move,
                        seed, checkpoint=checkpoint, tag=tag, stored=stored,
                        progress=chunk_done)
-    records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
-               for w, d, g, s in part]
+    records = [GameRecord.from_row(row) for part in parts for row in part]
     return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
 
 
