@@ -67,6 +67,19 @@ class Analysis:
     def grid(self) -> np.ndarray:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
 
+    def as_dict(self) -> dict:
+        """The board's size and mines and the probabilities by row (None: revealed), rounded
+        to 12 digits: JSON-ready."""
+        rows = [[None if v != v else round(float(v), 12) for v in row] for row in self.grid()]
+        p = self.position
+        return {"rows": p.rows, "cols": p.cols, "mines": p.mines, "probabilities": rows}
+
+    def forced_cells(self) -> dict:
+        """``{"safe": [[row, column], ...], "mines": [...]}``, rows and columns from 1."""
+        cols = self.position.cols
+        return {kind: [[int(c) // cols + 1, int(c) % cols + 1] for c in cells]
+                for kind, cells in (("safe", self.safe), ("mines", self.mines))}
+
 
 def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | None = None
             ) -> Analysis:
