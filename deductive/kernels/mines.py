@@ -518,7 +518,7 @@ def count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, bi
 
 @njit(cache=CACHE, **SERIAL)
 def rule_moves(cells, nbrs):
-    """The seed's two local rules. Returns (safe, mines) masks over cells: covered
+    """The original programs' two local rules. Returns (safe, mines) masks over cells: covered
     neighbours of a number whose mines are all flagged, or that all must be mines."""
     n = cells.shape[0]
     safe = np.zeros(n, np.bool_)
