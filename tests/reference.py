@@ -122,7 +122,7 @@ def hangman_mask(word: str, letter: str) -> int:
 
 
 def hangman_partition(letter: str, words) -> dict:
-    """The seed's partition: mask of the letter's positions -> words, in order."""
+    """The original programs' partition: mask of the letter's positions -> words, in order."""
     groups: dict = {}
     for w in words:
         groups.setdefault(hangman_mask(w, letter), []).append(w)
@@ -130,7 +130,7 @@ def hangman_partition(letter: str, words) -> dict:
 
 
 def hangman_min_miss(words, wrong=0, letters=""):
-    """The seed's greedy sweep, as written there: yields (wrong, guesses, word, letters)."""
+    """The original programs' greedy sweep, as written there: yields (wrong, guesses, word, letters)."""
     if len(words) == 1:
         yield wrong, len(letters), words[0], letters
         return
@@ -398,7 +398,7 @@ def mines_by_components(rows, cols, mines, cells, max_cells=40):
 
 
 def mines_rule_deductions(rows, cols, cells):
-    """The seed's two local rules: (safe cells, mine cells) they prove."""
+    """The original programs' two local rules: (safe cells, mine cells) they prove."""
     covered, flags, constraints = _mines_constraints(rows, cols, cells)
     safe, mines = set(), set()
     for unknown, need in constraints:
@@ -546,3 +546,84 @@ def hangman_play_tree(tree, word):
         if node is None:
             return misses, None
     return misses, node["word"]
+
+
+# -- Minesweeper: frontier structure and component counts (appended) ------------------------
+def mines_frontier(rows, cols, cells):
+    """The frontier of a position, by definition: ``("bad", status, cell)`` for the first
+    revealed cell (row-major) whose number its flags pass (status 1) or its covered
+    neighbours cannot hold (status 2); else a dict with
+
+    * ``need``: constraint cell -> mines it still needs (revealed cells with covered
+      neighbours);
+    * ``boxes``: covered cell set -> the constraint cells all its cells touch (cells with the
+      same constraints form one box);
+    * ``components``: the sets of box cells joined through shared constraints.
+    """
+    def nbrs(k):
+        return _mines_neighbours(rows, cols, k)
+
+    need = {}
+    for k, v in enumerate(cells):
+        if v >= 0:
+            covered = [n for n in nbrs(k) if cells[n] == -1]
+            left = v - sum(cells[n] == -2 for n in nbrs(k))
+            if left < 0 or left > len(covered):
+                return ("bad", 1 if left < 0 else 2, k)
+            if covered:
+                need[k] = left
+    touching = {k: frozenset(n for n in nbrs(k) if n in need)
+                for k, v in enumerate(cells) if v == -1}
+    by_signature = {}
+    for k, signature in touching.items():
+        if signature:
+            by_signature.setdefault(signature, set()).add(k)
+    boxes = {frozenset(group): signature for signature, group in by_signature.items()}
+    components, todo = [], set(boxes)
+    while todo:
+        grow = [todo.pop()]
+        members = set(grow)
+        while grow:
+            box = grow.pop()
+            for other in list(todo):
+                if boxes[other] & boxes[box]:
+                    todo.discard(other)
+                    members.add(other)
+                    grow.append(other)
+        components.append(frozenset().union(*members))
+    return {"need": need, "boxes": boxes, "components": set(components)}
+
+
+def mines_component_counts(rows, cols, cells, component):
+    """Every way to place mines on the cells of one frontier component (2**cells) that gives
+    each of its numbers exactly the mines it needs: ``(W, S, least, most)`` with ``W[m]`` the
+    ways with m mines in the component, and for each box (a frozenset of cells, as
+    :func:`mines_frontier` gives) ``S[box][m]`` the mines it holds summed over those ways,
+    ``least[box][m]`` / ``most[box][m]`` the fewest / most it holds in one of them."""
+    from itertools import product
+
+    frontier = mines_frontier(rows, cols, cells)
+    boxes = [box for box in frontier["boxes"] if box <= component]
+    numbers = set().union(*(frontier["boxes"][box] for box in boxes))
+    cells_in = sorted(component)
+    W, S, least, most = Counter(), {b: Counter() for b in boxes}, {b: {} for b in boxes}, \
+        {b: {} for b in boxes}
+    for choice in product((0, 1), repeat=len(cells_in)):
+        mine = {k for k, x in zip(cells_in, choice) if x}
+        if any(sum(n in mine for n in _mines_neighbours(rows, cols, k)) != need
+               for k, need in frontier["need"].items() if k in numbers):
+            continue
+        m = len(mine)
+        W[m] += 1
+        for box in boxes:
+            inside = len(box & mine)
+            S[box][m] += inside
+            least[box][m] = min(least[box].get(m, inside), inside)
+            most[box][m] = max(most[box].get(m, inside), inside)
+    return W, S, least, most
+
+
+def _mines_neighbours(rows, cols, k):
+    r, c = divmod(k, cols)
+    return [rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+            if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols]

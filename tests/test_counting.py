@@ -149,7 +149,7 @@ def test_generated_positions_are_seeded_and_consistent():
 # -- budgets ---------------------------------------------------------------------------------
 def test_memory_budget_stops_cleanly():
     position = hard_position("lattice", 24, 24, 120, seed=0)
-    with pytest.raises(CountingBudgetError, match="tree width .*memory budget.*--max-memory"):
+    with pytest.raises(CountingBudgetError, match="tree width .*memory budget.*`max_memory`"):
         analyze(position, max_memory=4 << 20)
 
 

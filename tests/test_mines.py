@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from deductive.engine.minesweeper import Board, Position, PositionError, analyze, parse_preset
 from deductive.engine.minesweeper.analysis import NODE_BUDGET
 from deductive.engine.minesweeper.bench import run_bench, wilson_interval
+from deductive.engine.minesweeper.board import neighbours_of
 from deductive.engine.minesweeper.players import make_player, rule_deductions
 from deductive.errors import DeductiveError, UnknownNameError
 
@@ -376,3 +377,131 @@ def test_far_corner_after_a_first_click_without_zero():
     # a second revealed cell: the rule is over
     later = Position.parse("1xxxxx\nxxxxxx\nxx2xxx\nxxxxxx\nxxxxxx", mines=5)
     assert far_corner(later, _guess_probabilities(later, analyze(later))) is None
+
+
+# -- frontier structure and component counts against their twins ---------------------------
+@st.composite
+def any_positions(draw):
+    """Boards from 1x1 to 5x5 with 0 to every cell a mine, any share revealed (none: no
+    frontier), some mines flagged, and now and then one number nudged (maybe past what its
+    neighbours hold): the kernels see raw cells, so no check is made."""
+    from deductive.kernels.mines import mine_counts
+
+    size = st.integers(1, 5) | st.integers(3, 5)          # 1 to 5, mostly 3 or more
+    rows, cols = draw(size), draw(size)
+    n = rows * cols
+    rng = np.random.default_rng(draw(st.integers(0, 10 ** 6)))
+    mine = np.zeros(n, dtype=bool)
+    count = draw(st.one_of(st.integers(0, n // 4), st.integers(0, n)))   # mostly sparse
+    mine[rng.choice(n, count, replace=False)] = True
+    numbers = mine_counts(mine, neighbours_of(rows, cols))
+    cells = np.full(n, -1, dtype=np.int8)
+    reveal = (rng.random(n) < draw(st.sampled_from([0.6, 0.3, 0.8, 0.5, 1.0, 0.0]))) & ~mine
+    cells[reveal] = numbers[reveal]
+    cells[mine & (rng.random(n) < draw(st.sampled_from([0.0, 0.4])))] = -2
+    numbered = np.flatnonzero(cells >= 0)
+    if len(numbered) and draw(st.booleans()):
+        k = numbered[rng.integers(len(numbered))]
+        cells[k] = min(8, max(0, cells[k] + draw(st.sampled_from([-1, 1, 3]))))
+    return rows, cols, cells
+
+
+EDGE_CASES = [
+    (1, 1, [-1]),                          # one cell, covered
+    (1, 1, [0]),                           # one cell, revealed
+    (2, 3, [-1] * 6),                      # all covered: no frontier
+    (2, 3, [-2] * 6),                      # every cell a (flagged) mine
+    (2, 2, [0] * 4),                       # zero mines, all revealed: no frontier
+    (3, 3, [0, 0, 0, 0, 0, 0, -1, -1, -1]),  # zero mines, covered cells next to zeros
+    (3, 3, [3, -1, -1, -1, -1, -1, -1, -1, -1]),  # a number its neighbours cannot hold
+    (2, 2, [-2, -2, -2, 1]),               # more flags than the number
+    (3, 3, [-1, 1, -1, -1, -1, -1, -1, 1, -1]),  # two independent components
+]
+
+
+def kernel_frontier(rows, cols, cells):
+    """frontier_structure's result in the twin's terms (constraints numbered row-major),
+    after checking its numbering rules: boxes by their first constraint, components by their
+    first box."""
+    from deductive.kernels.mines import OK, frontier_structure
+
+    twin = reference.mines_frontier(rows, cols, cells.tolist())
+    (status, bad, box_of, box_size, box_comp, ptr, ids, cons_value,
+     n_comp) = frontier_structure(cells, neighbours_of(rows, cols))
+    if status != OK:
+        return ("bad", status, bad)
+    assert len(cons_value) == len(twin["need"])
+    cell_of = sorted(twin["need"])
+    boxes = {}
+    for b in range(len(box_size)):
+        members = frozenset(np.flatnonzero(box_of == b).tolist())
+        assert len(members) == box_size[b] and list(ids[ptr[b]:ptr[b + 1]]) == sorted(
+            ids[ptr[b]:ptr[b + 1]])
+        boxes[members] = frozenset(cell_of[j] for j in ids[ptr[b]:ptr[b + 1]])
+    firsts = [ids[ptr[b]] for b in range(len(box_size))]
+    assert firsts == sorted(firsts)
+    assert list(dict.fromkeys(box_comp.tolist())) == list(range(n_comp))
+    components = {frozenset(np.flatnonzero(np.isin(box_of, np.flatnonzero(box_comp == c)))
+                            .tolist()) for c in range(n_comp)}
+    return {"need": {cell_of[j]: int(v) for j, v in enumerate(cons_value)}, "boxes": boxes,
+            "components": components}
+
+
+def check_component_counts(rows, cols, cells):
+    """count_all, and count_component with the boxes in another order, equal the twin's
+    exact counts on every component (integers well inside the float's exact range)."""
+    from deductive.engine.minesweeper.analysis import _BINOM
+    from deductive.kernels.mines import OK, count_all, count_component, frontier_structure
+
+    (status, _, box_of, box_size, box_comp, ptr, ids, cons_value,
+     n_comp) = frontier_structure(cells, neighbours_of(rows, cols))
+    if status != OK:
+        return
+    (comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax,
+     nodes) = count_all(box_size, box_comp, ptr, ids, cons_value, n_comp, _BINOM, 10 ** 9)
+    for i in range(n_comp):
+        order = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
+        width = comp_width[i]
+        block = slice(s_ptr[i], s_ptr[i + 1])
+        results = [(weights[w_ptr[i]:w_ptr[i + 1]], mines_in_box[block].reshape(-1, width),
+                    kmin[block].reshape(-1, width), kmax[block].reshape(-1, width), order)]
+        shuffled = order[::-1].copy()
+        w, s = np.zeros(width), np.zeros((len(order), width))
+        lo = np.full((len(order), width), 99, np.int64)
+        hi = np.full((len(order), width), -1, np.int64)
+        assert count_component(shuffled, box_size, ptr, ids, cons_value, _BINOM, 10 ** 9,
+                               w, s, lo, hi) >= 0
+        results.append((w, s, lo, hi, shuffled))
+        box_cells = [frozenset(np.flatnonzero(box_of == b).tolist()) for b in order]
+        W, S, least, most = reference.mines_component_counts(
+            rows, cols, cells.tolist(), frozenset().union(*box_cells))
+        assert nodes[i] >= 0 and width == sum(len(b) for b in box_cells) + 1
+        for w, s, lo, hi, boxes in results:
+            assert w.tolist() == [W[m] for m in range(width)]
+            for k, b in enumerate(boxes):
+                cells_b = frozenset(np.flatnonzero(box_of == b).tolist())
+                assert s[k].tolist() == [S[cells_b][m] for m in range(width)]
+                assert lo[k].tolist() == [least[cells_b].get(m, 99) for m in range(width)]
+                assert hi[k].tolist() == [most[cells_b].get(m, -1) for m in range(width)]
+
+
+@pytest.mark.parametrize("rows,cols,cells", EDGE_CASES)
+def test_frontier_and_counts_edge_cases(rows, cols, cells):
+    cells = np.array(cells, dtype=np.int8)
+    assert kernel_frontier(rows, cols, cells) == reference.mines_frontier(rows, cols,
+                                                                          cells.tolist())
+    check_component_counts(rows, cols, cells)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_positions())
+def test_frontier_structure_matches_twin(case):
+    rows, cols, cells = case
+    assert kernel_frontier(rows, cols, cells) == reference.mines_frontier(rows, cols,
+                                                                          cells.tolist())
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_positions())
+def test_component_counts_match_twin(case):
+    check_component_counts(*case)

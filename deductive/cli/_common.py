@@ -55,18 +55,10 @@ class Group(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-#: Engine parameters whose names appear in error messages, and their flags.
-_FLAGS = {"max_guesses": "--max-guesses", "max_memory": "--max-memory",
-          "answers_subset": "--answers-subset", "first_move": "--first-move",
-          "first_click": "--first-click", "mines_total": "--mines", "exact_limit": "--exact-limit"}
-_PARAM = re.compile(r"(?<![\w/.-])(" + "|".join(_FLAGS) + r")(=|\b)(?![/.-]\w)")
-
-
 def _as_flags(message: str) -> str:
-    """Engine errors name parameters (``max_guesses``, ``beam=3``); on the command line
-    they are flags (``--max-guesses``, ``--beam 3``)."""
-    message = re.sub(r"(?<![\w/.-])beam=(?=\d)", "--beam ", message)
-    return _PARAM.sub(lambda m: _FLAGS[m.group(1)] + (" " if m.group(2) else ""), message)
+    """Engine errors name parameters in backquotes (`max_guesses`); on the command line
+    they are flags (--max-guesses)."""
+    return re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), message)
 
 
 #: Seeds of numpy's generators: non-negative integers.

@@ -14,6 +14,13 @@ import json
 
 import numpy as np
 
+from ..checkpoint import Checkpoint
+from ..engine.feedback.precompute import second_guesses_chunk
+from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
+from ..engine.feedback.search import search_opener_chunk, search_tag
+from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
+from ..engine.minesweeper.board import parse_preset
+from ..engine.minesweeper.players import make_player
 from .cluster import chunk_ranges, guided_ranges, n_workers, run_chunks
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
@@ -21,29 +28,14 @@ __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_open
 
 
 # -- Minesweeper ------------------------------------------------------------------------------
-def _mines_chunk(chunk, spec, player_name, first_click, first_move, seed):
-    from ..engine.minesweeper.bench import run_bench
-    from ..engine.minesweeper.players import make_player
-
-    lo, hi = chunk
-    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
-                       first_move=first_move, seed=seed, indices=range(lo, hi))
-    return [[r.won, r.decisions, r.guesses, r.seconds] for r in result.records]
-
-
 def mines_bench(client, spec, player_name, games, *, first_click="safe", first_move="corner",
                 seed=1000, checkpoint=None, progress=None):
-    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster."""
-    from ..checkpoint import Checkpoint
-    from ..engine.minesweeper.bench import BenchResult, GameRecord
-    from ..engine.minesweeper.board import parse_preset
-    from ..engine.minesweeper.players import make_player
-
+    """:func:`deductive.engine.minesweeper.bench.run_bench` on a cluster, in chunks of
+    :func:`~deductive.engine.minesweeper.bench.bench_chunk`."""
     make_player(player_name)            # fail early on a bad name
     tag = f"mines:{spec}:{player_name}:{first_click}:{first_move}:{seed}:{games}"
-    # pieces that shrink to 8 games at the end (20,000 games on 2 workers: 77 chunks of
-    # 312 games down to 8), so that neither worker waits long for the other's last one;
-    # the games a checkpoint holds already keep their ranges
+    # pieces that shrink to 8 games at the end, so that no worker waits long for another's
+    # last one; the games a checkpoint holds already keep their ranges
     workers = n_workers(client)
     largest = max(25, games // (32 * workers))
     stored = Checkpoint(checkpoint, tag).load()
@@ -58,11 +50,10 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
         if progress is not None:
             progress(played[0])
 
-    parts = run_chunks(client, _mines_chunk, chunks, spec, player_name, first_click, first_move,
+    parts = run_chunks(client, bench_chunk, chunks, spec, player_name, first_click, first_move,
                        seed, checkpoint=checkpoint, tag=tag, stored=stored,
                        progress=chunk_done)
-    records = [GameRecord(bool(w), dict(d), int(g), float(s)) for part in parts
-               for w, d, g, s in part]
+    records = [GameRecord.from_row(row) for part in parts for row in part]
     return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
 
 
@@ -88,8 +79,6 @@ def _stored_ranges(stored, games) -> list[tuple[int, int]]:
 # -- Wordle -------------------------------------------------------------------------------------
 def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress=None):
     """:func:`deductive.engine.feedback.scoring.rank_guesses` with the guess rows spread out."""
-    from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
-
     n_guesses, n_answers = matrix.shape
     shared = client.scatter(np.asarray(matrix), broadcast=True, hash=False)
     chunks = chunk_ranges(n_guesses, 4 * n_workers(client))
@@ -99,8 +88,6 @@ def wordle_openers(client, matrix, guesses, metric="entropy", top=None, progress
 
 def wordle_second(client, game, solver_name, solver_options, opener, progress=None):
     """:func:`deductive.engine.feedback.precompute.second_guesses` with the feedbacks spread out."""
-    from ..engine.feedback.precompute import second_guesses_chunk
-
     game.matrix                           # build or load before shipping the game
     n_feedbacks = len(game.children(game.start(), game.guess_index(opener)))
     shared = client.scatter(game, broadcast=True, hash=False)
@@ -112,8 +99,6 @@ def wordle_second(client, game, solver_name, solver_options, opener, progress=No
 
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
     """Searched totals of several openers, one task per opener, in the order given."""
-    from ..engine.feedback.search import search_opener_chunk, search_tag
-
     game.matrix
     shared = client.scatter(game, broadcast=True, hash=False)
     # one row per opener, stored under its word and the tag of the single-process search:

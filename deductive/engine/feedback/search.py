@@ -129,9 +129,9 @@ class TreeSearch:
 
     def __init__(self, game, beam: int | None = None, max_guesses: int | None = None):
         if beam is not None and beam < 1:
-            raise ArgumentError(f"beam must be at least 1, not {beam}")
+            raise ArgumentError(f"`beam` must be at least 1, not {beam}")
         if max_guesses is not None and max_guesses < 1:
-            raise ArgumentError(f"max_guesses must be at least 1, not {max_guesses}")
+            raise ArgumentError(f"`max_guesses` must be at least 1, not {max_guesses}")
         self.game = game
         self.beam = beam
         self.max_guesses = max_guesses
@@ -285,9 +285,9 @@ class TreeSearch:
         depth = self.max_guesses
         total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE, progress)
         if not ok:
-            where = (f"the {self.beam} best guesses per node (beam={self.beam}) give no "
+            where = (f"the {self.beam} best guesses per node (`beam` {self.beam}) give no "
                      if self.beam is not None else "no ")
-            fix = "; widen the beam or raise max_guesses" if self.beam is not None else ""
+            fix = "; widen `beam` or raise `max_guesses`" if self.beam is not None else ""
             raise DeductiveError(f"{where}tree opening with {game.word(first)!r} that "
                                  f"solves every answer within {depth} guesses{fix}")
         # the same total within fewer guesses?

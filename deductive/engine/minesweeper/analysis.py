@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -67,6 +68,19 @@ class Analysis:
     def grid(self) -> np.ndarray:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
 
+    def as_dict(self) -> dict:
+        """The board's size and mines and the probabilities by row (None: revealed), rounded
+        to 12 digits: JSON-ready."""
+        rows = [[None if v != v else round(float(v), 12) for v in row] for row in self.grid()]
+        p = self.position
+        return {"rows": p.rows, "cols": p.cols, "mines": p.mines, "probabilities": rows}
+
+    def forced_cells(self) -> dict:
+        """``{"safe": [[row, column], ...], "mines": [...]}``, rows and columns from 1."""
+        cols = self.position.cols
+        return {kind: [[int(c) // cols + 1, int(c) % cols + 1] for c in cells]
+                for kind, cells in (("safe", self.safe), ("mines", self.mines))}
+
 
 def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | None = None
             ) -> Analysis:
@@ -89,69 +103,16 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
     CountingBudgetError
         A component needs more memory than ``max_memory`` to count exactly.
     """
-    from ...kernels.mines import OK, TOO_MANY_FLAGS, count_all, frontier_structure
-
     position.validate()
+    frontier = _frontier_structure(position)
+    comps, trees, log_scale, steps_left = _count_components(position, frontier, budget,
+                                                            max_memory)
     cells = position.cells
-    nbrs = neighbours_of(position.rows, position.cols)
-    (status, bad, box_of, box_size, box_comp, box_cons_ptr, box_cons, cons_value,
-     n_comp) = frontier_structure(cells, nbrs)
-    if status != OK:
-        why = ("has more flagged neighbours than its number" if status == TOO_MANY_FLAGS
-               else "needs more mines than it has covered neighbours")
-        raise PositionError(f"{position.where(bad)}: the {cells[bad]} {why}")
-    (comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax,
-     nodes) = count_all(box_size, box_comp, box_cons_ptr, box_cons, cons_value, n_comp, _BINOM,
-                        budget)
     covered = cells == COVERED
-    frontier = box_of >= 0
-    n_off = int(covered.sum() - frontier.sum())
+    on_frontier = frontier.box_of >= 0
+    n_off = int(covered.sum() - on_frontier.sum())
     left = position.mines - int((cells == FLAGGED).sum())
-
-    comps, trees, log_scale, steps_left = [], {}, 0.0, STEP_BUDGET
-    for i in range(n_comp):
-        boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
-        width = int(comp_width[i])
-        w = weights[w_ptr[i]:w_ptr[i + 1]]
-        if nodes[i] >= 0 and np.isfinite(w).all():
-            block = slice(s_ptr[i], s_ptr[i + 1])
-            sizes = box_size[boxes][:, None]
-            with np.errstate(divide="ignore"):
-                log_w = np.log(w)
-                log_s = np.log(mines_in_box[block].reshape(len(boxes), width))
-            lo = kmin[block].reshape(len(boxes), width)
-            hi = kmax[block].reshape(len(boxes), width)
-            mine_ok, free_ok = hi > 0, (lo < sizes) & (hi >= 0)
-            first = 0
-        else:
-            # too many solutions to enumerate, or counts past the float range
-            if max_memory is None:
-                max_memory = default_memory_budget()
-            tree = TreeCount(boxes, box_size, box_cons_ptr, box_cons, cons_value, max_memory,
-                             steps_left)
-            steps_left -= tree.budget.steps
-            trees[i] = tree
-            first, log_w, log_s, mine_ok, free_ok = tree.lo, tree.log_w, None, None, None
-        live = np.flatnonzero(log_w > -np.inf)
-        if not len(live):
-            cell = int(np.flatnonzero(box_of == boxes[0])[0])
-            raise PositionError(f"no arrangement of mines fits the numbers around "
-                                f"{position.where(cell)}")
-        cut = slice(live[0], live[-1] + 1)
-        top = log_w[cut].max()
-        log_scale += top
-        if log_s is not None:
-            log_s, mine_ok, free_ok = log_s[:, cut] - top, mine_ok[:, cut], free_ok[:, cut]
-        comps.append((boxes, first + live[0], log_w[cut] - top, log_s, mine_ok, free_ok))
-
-    # log C(n_off, left - t) for every total t of frontier mines the components allow
-    t_lo = sum(c[1] for c in comps)
-    t_hi = sum(c[1] + len(c[2]) - 1 for c in comps)
-    t = np.arange(t_lo, t_hi + 1)
-    r = left - t
-    bin_ok = (r >= 0) & (r <= n_off)
-    log_bin = np.full(len(t), -np.inf)
-    log_bin[bin_ok] = _log_comb(n_off, r[bin_ok])
+    r, bin_ok, log_bin = _off_frontier_weights(comps, n_off, left)
     if not 0 <= left <= int(covered.sum()):
         raise PositionError(f"{left} mines left cannot be placed: too few or too many for the "
                             "covered cells")
@@ -160,30 +121,138 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
     if log_z == -np.inf:
         raise PositionError("no arrangement of the mines fits this position (the numbers need "
                             f"a number of mines that {left} left cannot give)")
-    log_count = log_scale + log_prefix_scale + log_z
-
     probs = np.full(len(cells), np.nan)
     probs[cells == FLAGGED] = 1.0
     forced = np.zeros(len(cells), dtype=np.int8)       # 1 safe, 2 mine
     if n_off:
-        off_cells = covered & ~frontier
+        off_cells = covered & ~on_frontier
         valid = (prefix > -np.inf) & bin_ok
-        if (r[valid] == 0).all():
-            probs[off_cells] = 0.0
-            forced[off_cells] = 1
-        elif (r[valid] == n_off).all():
-            probs[off_cells] = 1.0
-            forced[off_cells] = 2
-        else:
-            pos = valid & (r > 0)
-            share = log_sum(prefix[pos] + log_bin[pos] + np.log(r[pos])) - log_z
-            probs[off_cells] = math.exp(share) / n_off
-
+        probs[off_cells], forced[off_cells] = _off_frontier_probability(
+            prefix[valid], log_bin[valid], r[valid], n_off, log_z)
     dp_used = len(trees)
+    box_prob, box_forced = _box_probabilities(comps, reach, trees, frontier.box_size, steps_left)
+    front_cells = np.flatnonzero(on_frontier)
+    probs[front_cells] = box_prob[frontier.box_of[front_cells]]
+    forced[front_cells] = box_forced[frontier.box_of[front_cells]]
+    return Analysis(position, probs, np.flatnonzero(forced == 1), np.flatnonzero(forced == 2),
+                    log_scale + log_prefix_scale + log_z, on_frontier, frontier.n_comp, dp_used)
+
+
+class _Frontier(NamedTuple):
+    """The frontier structure (:func:`deductive.kernels.mines.frontier_structure`)."""
+
+    box_of: np.ndarray
+    box_size: np.ndarray
+    box_comp: np.ndarray
+    box_cons_ptr: np.ndarray
+    box_cons: np.ndarray
+    cons_value: np.ndarray
+    n_comp: int
+
+
+def _frontier_structure(position) -> _Frontier:
+    """Boxes and components of the frontier; a number that cannot be satisfied by its own
+    neighbours raises :class:`PositionError` naming it."""
+    from ...kernels.mines import OK, TOO_MANY_FLAGS, frontier_structure
+
+    cells = position.cells
+    status, bad, *structure = frontier_structure(cells, neighbours_of(position.rows,
+                                                                      position.cols))
+    if status != OK:
+        why = ("has more flagged neighbours than its number" if status == TOO_MANY_FLAGS
+               else "needs more mines than it has covered neighbours")
+        raise PositionError(f"{position.where(bad)}: the {cells[bad]} {why}")
+    return _Frontier(*structure)
+
+
+def _count_components(position, frontier: _Frontier, budget, max_memory):
+    """Each component's solutions by mine total, as log-weights shifted to a maximum of 0.
+
+    The compiled enumeration counts a component within ``budget`` nodes; past it, or when
+    its counts pass the float range, a :class:`TreeCount` does. Returns the components
+    (boxes, least mine total, log W, and for enumerated ones log S and which boxes may hold
+    a mine / a free cell, each total kept), the tree counts by component, the sum of the
+    shifts, and the work steps left.
+    """
+    from ...kernels.mines import count_all
+
+    f = frontier
+    (comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax,
+     nodes) = count_all(f.box_size, f.box_comp, f.box_cons_ptr, f.box_cons, f.cons_value,
+                        f.n_comp, _BINOM, budget)
+    comps, trees, log_scale, steps_left = [], {}, 0.0, STEP_BUDGET
+    for i in range(f.n_comp):
+        boxes = comp_boxes[comp_ptr[i]:comp_ptr[i + 1]]
+        w = weights[w_ptr[i]:w_ptr[i + 1]]
+        if nodes[i] >= 0 and np.isfinite(w).all():
+            block = slice(s_ptr[i], s_ptr[i + 1])
+            first = 0
+            log_w, log_s, mine_ok, free_ok = _enumerated(
+                w, mines_in_box[block], kmin[block], kmax[block], f.box_size[boxes])
+        else:
+            if max_memory is None:
+                max_memory = default_memory_budget()
+            tree = TreeCount(boxes, f.box_size, f.box_cons_ptr, f.box_cons, f.cons_value,
+                             max_memory, steps_left)
+            steps_left -= tree.budget.steps
+            trees[i] = tree
+            first, log_w, log_s, mine_ok, free_ok = tree.lo, tree.log_w, None, None, None
+        live = np.flatnonzero(log_w > -np.inf)
+        if not len(live):
+            cell = int(np.flatnonzero(f.box_of == boxes[0])[0])
+            raise PositionError(f"no arrangement of mines fits the numbers around "
+                                f"{position.where(cell)}")
+        cut = slice(live[0], live[-1] + 1)
+        top = log_w[cut].max()
+        log_scale += top
+        if log_s is not None:
+            log_s, mine_ok, free_ok = log_s[:, cut] - top, mine_ok[:, cut], free_ok[:, cut]
+        comps.append((boxes, first + live[0], log_w[cut] - top, log_s, mine_ok, free_ok))
+    return comps, trees, log_scale, steps_left
+
+
+def _enumerated(w, mines_in_box, kmin, kmax, sizes):
+    """An enumerated component's log W, log S (boxes x totals), and whether each box holds
+    a mine / a free cell in some solution of each total."""
+    width = len(w)
+    with np.errstate(divide="ignore"):
+        log_w = np.log(w)
+        log_s = np.log(mines_in_box.reshape(len(sizes), width))
+    lo = kmin.reshape(len(sizes), width)
+    hi = kmax.reshape(len(sizes), width)
+    return log_w, log_s, hi > 0, (lo < sizes[:, None]) & (hi >= 0)
+
+
+def _off_frontier_weights(comps, n_off, left):
+    """For every total t of frontier mines the components allow (from the least): the
+    mines left off the frontier r = left - t, whether they fit, and log C(n_off, r)."""
+    t_lo = sum(c[1] for c in comps)
+    t_hi = sum(c[1] + len(c[2]) - 1 for c in comps)
+    r = left - np.arange(t_lo, t_hi + 1)
+    bin_ok = (r >= 0) & (r <= n_off)
+    log_bin = np.full(len(r), -np.inf)
+    log_bin[bin_ok] = _log_comb(n_off, r[bin_ok])
+    return r, bin_ok, log_bin
+
+
+def _off_frontier_probability(prefix, log_bin, r, n_off, log_z):
+    """The mine probability of each cell off the frontier and whether they are forced
+    (0, 1 safe, 2 mine), from the feasible totals (prefix weight, binomial, mines left)."""
+    if (r == 0).all():
+        return 0.0, 1
+    if (r == n_off).all():
+        return 1.0, 2
+    pos = r > 0
+    share = log_sum(prefix[pos] + log_bin[pos] + np.log(r[pos])) - log_z
+    return math.exp(share) / n_off, 0
+
+
+def _box_probabilities(comps, reach, trees, box_size, steps_left):
+    """Mine probability and forced state (0, 1 safe, 2 mine) of every box, each component's
+    solutions weighted by what the rest of the board allows (``reach``)."""
     box_prob = np.zeros(len(box_size))
     box_forced = np.zeros(len(box_size), dtype=np.int8)
     for i, ((boxes, _, log_w, log_s, mine_ok, free_ok), rch) in enumerate(zip(comps, reach)):
-        z_i = log_sum(log_w + rch)
         sizes = box_size[boxes]
         if i in trees:
             tree = trees.pop(i)
@@ -195,6 +264,7 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
             box_forced[boxes[log_mines == -np.inf]] = 1
             box_forced[boxes[log_free == -np.inf]] = 2
             continue
+        z_i = log_sum(log_w + rch)
         live = (rch > -np.inf) & (log_w > -np.inf)
         for k, b in enumerate(boxes):
             box_prob[b] = math.exp(log_sum(log_s[k] + rch) - z_i) / sizes[k]
@@ -202,11 +272,7 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
         box_forced[boxes[~free_ok[:, live].any(axis=1)]] = 2
     box_prob[box_forced == 1] = 0.0
     box_prob[box_forced == 2] = 1.0
-    front_cells = np.flatnonzero(frontier)
-    probs[front_cells] = box_prob[box_of[front_cells]]
-    forced[front_cells] = box_forced[box_of[front_cells]]
-    return Analysis(position, probs, np.flatnonzero(forced == 1), np.flatnonzero(forced == 2),
-                    log_count, frontier, n_comp, dp_used)
+    return box_prob, box_forced
 
 
 def _reach(comps, log_bin):

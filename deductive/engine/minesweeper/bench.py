@@ -1,8 +1,10 @@
 """Minesweeper games and win-rate benchmarks with reproducible seeds.
 
 Game g of a benchmark with seed S places its mines with seed S + g and gives the player a
-generator seeded with S + 1000 + g: the seed's protocol (boards 1000 + g, player 2000 + g)
-is seed 1000.
+generator seeded with S + 1000 + g: the original programs' protocol (boards 1000 + g,
+player 2000 + g) is seed 1000 (:func:`original_protocol`). One game loop (:func:`moves`) serves
+the benchmarks, their Dask chunks (:func:`bench_chunk`) and the step-by-step session
+(:class:`deductive.engine.minesweeper.session.MinesSession`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import numpy as np
 
 from ...errors import DeductiveError
 from .board import Board, parse_preset
+from .players import make_player
 
-__all__ = ["GameRecord", "BenchResult", "play_game", "run_bench", "first_move_cell",
+__all__ = ["GameRecord", "BenchResult", "new_game", "moves", "play_game", "run_bench",
+           "bench_chunk", "original_protocol", "ORIGINAL_STRATEGIES", "first_move_cell",
            "wilson_interval", "FIRST_MOVES"]
 
 FIRST_MOVES = ("corner", "centre")
@@ -28,6 +32,15 @@ class GameRecord:
     decisions: dict
     guesses: int
     seconds: float
+
+    def as_row(self) -> list:
+        """``[won, decisions, guesses, seconds]``: what a chunk sends back (JSON-ready)."""
+        return [self.won, self.decisions, self.guesses, self.seconds]
+
+    @classmethod
+    def from_row(cls, row) -> "GameRecord":
+        won, decisions, guesses, seconds = row
+        return cls(bool(won), dict(decisions), int(guesses), float(seconds))
 
 
 @dataclass
@@ -93,18 +106,33 @@ def first_move_cell(rows: int, cols: int, how: str) -> int:
     raise DeductiveError(f"unknown first move {how!r}; choose corner or centre")
 
 
-def play_game(board: Board, player, rng, first_cell: int, max_steps: int = 100_000) -> GameRecord:
-    """Play one game to the end; count decisions by kind (cells revealed or flagged)."""
-    start = time.perf_counter()
-    decisions = {"rules": 0, "forced": 0, "guess": 0}
-    board.click(first_cell)
+def new_game(rows: int, cols: int, mines: int, game: int, *, seed: int = 1000,
+             first_click: str = "safe"):
+    """Game number ``game`` of a benchmark seeded ``seed``: (board, the player's generator)."""
+    board = Board(rows, cols, mines, seed=seed + game, first_click=first_click)
+    return board, np.random.default_rng(seed + 1000 + game)
+
+
+def moves(board: Board, player, rng, max_steps: int = 100_000):
+    """The game loop: until the game is over, the player decides on the position it sees and
+    its move is played. Yields (that position, the move) after each move."""
     steps = 0
     while not board.over:
         steps += 1
         if steps > max_steps:
             raise DeductiveError("a game made no progress; this is a bug in the player")
-        move = player.decide(board.position(), rng)
+        position = board.position()
+        move = player.decide(position, rng)
         board.apply(move)
+        yield position, move
+
+
+def play_game(board: Board, player, rng, first_cell: int, max_steps: int = 100_000) -> GameRecord:
+    """Play one game to the end; count decisions by kind (cells revealed or flagged)."""
+    start = time.perf_counter()
+    decisions = {"rules": 0, "forced": 0, "guess": 0}
+    board.click(first_cell)
+    for _, move in moves(board, player, rng, max_steps):
         decisions[move.kind] += len(move.reveal) + len(move.flag)
     return GameRecord(board.won, decisions, decisions["guess"], time.perf_counter() - start)
 
@@ -118,9 +146,36 @@ def run_bench(spec: str, player, games: int, *, first_click: str = "safe",
     records = []
     numbers = range(games) if indices is None else indices
     for done, g in enumerate(numbers, start=1):
-        board = Board(rows, cols, mines, seed=seed + g, first_click=first_click)
-        rng = np.random.default_rng(seed + 1000 + g)
+        board, rng = new_game(rows, cols, mines, g, seed=seed, first_click=first_click)
         records.append(play_game(board, player, rng, cell))
         if progress is not None:
             progress(done)
     return BenchResult(player.name, (rows, cols, mines), first_click, first_move, seed, records)
+
+
+def bench_chunk(chunk, spec: str, player_name: str, first_click: str = "safe",
+                first_move: str = "corner", seed: int = 1000) -> list:
+    """Games ``lo <= g < hi`` (``chunk = (lo, hi)``) of a benchmark, one
+    :meth:`GameRecord.as_row` each: the unit of work of a sweep on Dask
+    (:func:`deductive.distributed.mines_bench`)."""
+    lo, hi = chunk
+    result = run_bench(spec, make_player(player_name), 0, first_click=first_click,
+                       first_move=first_move, seed=seed, indices=range(lo, hi))
+    return [record.as_row() for record in result.records]
+
+
+#: The original programs' three strategies, as players, with their labels.
+ORIGINAL_STRATEGIES = {"rules-random": "rules + random", "csp-random": "rules + CSP + random",
+                       "least-risk": "rules + CSP + probabilities"}
+
+
+def original_protocol(games: int = 50) -> list[dict]:
+    """The original programs' table: each of their strategies on their protocol (8x8 with 10
+    mines, first click at the centre opening a 0, boards seeded 1000 + g, players 2000 + g).
+    One :meth:`BenchResult.as_dict` per strategy, with its label under ``strategy``."""
+    rows = []
+    for name, label in ORIGINAL_STRATEGIES.items():
+        result = run_bench("beginner8", make_player(name), games, first_click="zero",
+                           first_move="centre", seed=1000)
+        rows.append({"strategy": label, **result.as_dict()})
+    return rows

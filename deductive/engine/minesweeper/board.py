@@ -12,6 +12,7 @@ so it opens a 0) or ``none`` (mines placed uniformly before the click).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,7 +41,8 @@ class PositionError(DeductiveError, ValueError):
 
 
 def parse_preset(spec: str) -> tuple[int, int, int]:
-    """``beginner``, ``beginner8``, ``intermediate``, ``expert`` or ``RxC/N`` (rows x cols / mines)."""
+    """``beginner``, ``beginner8``, ``intermediate``, ``expert`` or ``RxC/N`` (rows x cols /
+    mines)."""
     if spec in PRESETS:
         return PRESETS[spec]
     match = re.fullmatch(r"\s*(\d+)\s*x\s*(\d+)\s*/\s*(\d+)\s*", spec)
@@ -50,7 +52,8 @@ def parse_preset(spec: str) -> tuple[int, int, int]:
         )
     rows, cols, mines = (int(g) for g in match.groups())
     if rows < 1 or cols < 1 or rows * cols > 1 << 20:
-        raise DeductiveError(f"board {spec!r}: rows and columns must be positive (at most 2**20 cells)")
+        raise DeductiveError(f"board {spec!r}: rows and columns must be positive (at most "
+                             "2**20 cells)")
     if not 0 <= mines < rows * cols:
         raise DeductiveError(f"board {spec!r}: mines must be from 0 to {rows * cols - 1}")
     return rows, cols, mines
@@ -63,6 +66,11 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
     nbrs = neighbours(rows, cols)
     nbrs.flags.writeable = False
     return nbrs
+
+
+def where(cell: int, cols: int) -> str:
+    """``row R, column C`` (from 1) of a flat cell index: how errors and moves name a cell."""
+    return f"row {cell // cols + 1}, column {cell % cols + 1}"
 
 
 def neighbours_of(rows: int, cols: int) -> np.ndarray:
@@ -108,6 +116,27 @@ class Position:
         position.validate()
         return position
 
+    @classmethod
+    def read(cls, path, mines: int) -> "Position":
+        """Read a position file (``-``: standard input); errors name the file and the fix."""
+        if str(path) == "-":
+            return cls.parse(sys.stdin.read(), mines)
+        what = ("give a position file (one row per line: x covered, 0-8 or . revealed, "
+                "* or F flag) or - for stdin")
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            raise PositionError(f"{path}: no such file; {what}") from None
+        except IsADirectoryError:
+            raise PositionError(f"{path}: is a folder; {what}") from None
+        except UnicodeDecodeError as exc:
+            raise PositionError(f"{path}: not a text file (byte {exc.start} is not UTF-8); "
+                                f"{what}") from None
+        except OSError as exc:
+            raise PositionError(f"{path}: cannot be read ({exc.strerror}); {what}") from None
+        return cls.parse(text, mines)
+
     def validate(self) -> None:
         """Static checks: sizes, flag count, numbers larger than their neighbours allow."""
         n = self.rows * self.cols
@@ -118,16 +147,14 @@ class Position:
         flags = int((self.cells == FLAGGED).sum())
         if flags > self.mines:
             raise PositionError(f"{flags} flags but only {self.mines} mines; remove flags or "
-                                "give the right --mines")
+                                "give the right `mines`")
         nbrs = neighbours_of(self.rows, self.cols)
         degree = (nbrs >= 0).sum(axis=1)
         too_big = np.flatnonzero(self.cells > degree)
         if len(too_big):
             cell = int(too_big[0])
-            raise PositionError(
-                f"row {cell // self.cols + 1}, column {cell % self.cols + 1}: "
-                f"{self.cells[cell]} is more than its {degree[cell]} neighbours can hold"
-            )
+            raise PositionError(f"{where(cell, self.cols)}: {self.cells[cell]} is more than "
+                                f"its {degree[cell]} neighbours can hold")
 
     def format(self) -> str:
         """The text form (revealed 0 written as ``.``)."""
@@ -139,7 +166,7 @@ class Position:
         return "\n".join(rows)
 
     def where(self, cell: int) -> str:
-        return f"row {cell // self.cols + 1}, column {cell % self.cols + 1}"
+        return where(cell, self.cols)
 
     @property
     def covered(self) -> np.ndarray:

@@ -183,7 +183,7 @@ class _Budget:
         raise CountingBudgetError(
             f"counting a frontier component of {self.n_boxes} boxes (tree width "
             f"{self.width}) needs more than {what}; reveal more cells to split the component"
-            + (", or raise --max-memory" if "memory" in what else ""))
+            + (", or raise `max_memory`" if "memory" in what else ""))
 
     def work(self, units):
         self.steps += units

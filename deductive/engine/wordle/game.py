@@ -191,17 +191,17 @@ class Wordle(FeedbackGame):
         text = str(spec).strip()
         if text.isdigit():
             if int(text) < 1:
-                raise WordListError(f"answers_subset {spec}: give at least 1 answer (or a "
+                raise WordListError(f"`answers_subset` {spec}: give at least 1 answer (or a "
                                     "word list)")
             return int(text)
         subset = load_words(spec, role="answers",
                             length=None if os.path.exists(spec) else self.length)
         if subset.length != self.length:
-            raise WordListError(f"answers_subset {spec}: its words have {subset.length} "
+            raise WordListError(f"`answers_subset` {spec}: its words have {subset.length} "
                                 f"letters, the game's {self.length}")
         missing = [w for w in subset if w not in self.answers]
         if missing:
-            raise WordListError(f"answers_subset: {len(missing)} word(s) are not answers "
+            raise WordListError(f"`answers_subset`: {len(missing)} word(s) are not answers "
                                 f"({', '.join(missing[:5])})")
         return list(subset)
 

@@ -1,0 +1,70 @@
+"""Text forms of the wing's results: what ``deductive mines`` prints without ``--json``.
+
+Each function turns a result the engine returns (an :class:`~.analysis.Analysis`, a
+:meth:`~.bench.BenchResult.as_dict` report, a :class:`~.session.Step`) into lines of text,
+as :meth:`~.board.Board.draw` does for a board; the JSON forms are the results' own
+``as_dict`` methods.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["probabilities", "forced", "bench_summary", "protocol_table", "opening", "step",
+           "decisions"]
+
+
+def probabilities(analysis) -> str:
+    """The probability grid (``.`` revealed) and a line of counts."""
+    lines = [" ".join("  .  " if v != v else f"{v:5.3f}" for v in row) for row in analysis.grid()]
+    lines.append(f"{len(analysis.safe)} safe, {len(analysis.mines)} mine(s) forced; "
+                 f"{analysis.log_count / math.log(10):.2f} log10 arrangements")
+    return "\n".join(lines)
+
+
+def forced(analysis) -> str:
+    """One line per forced cell (``safe  row R, column C``, then the mines)."""
+    where = analysis.position.where
+    lines = [f"safe  {where(int(c))}" for c in analysis.safe]
+    lines += [f"mine  {where(int(c))}" for c in analysis.mines]
+    return "\n".join(lines) or "nothing is forced"
+
+
+def decisions(report: dict) -> str:
+    """``rules=R, forced=F, guess=G``: cells decided by each kind of move."""
+    return ", ".join(f"{k}={v}" for k, v in report["decisions"].items())
+
+
+def bench_summary(report: dict, spec: str) -> str:
+    """Four lines: the set-up, the win rate with its interval, guesses and time, decisions."""
+    lo, hi = report["ci95"]
+    return (f"{report['player']} on {spec} ({report['rows']}x{report['cols']}/{report['mines']}), "
+            f"first click {report['first_click']} at the {report['first_move']}, "
+            f"seed {report['seed']}\n"
+            f"wins {report['wins']}/{report['games']} = {100 * report['win_rate']:.2f}% "
+            f"(95% CI {100 * lo:.2f}-{100 * hi:.2f}%)\n"
+            f"guesses per game {report['guesses_per_game']:.3f}, "
+            f"{1000 * report['seconds_per_game']:.2f} ms per game\n"
+            f"decisions: {decisions(report)}")
+
+
+def protocol_table(rows: list, games: int) -> str:
+    """The original programs' table (:func:`~.bench.original_protocol`), one line a strategy."""
+    lines = [f"{games} games, 8x8, 10 mines, first click (4, 4) opening a 0"]
+    lines += [f"{row['strategy']:<30} wins {row['wins']}/{games} ({100 * row['win_rate']:.0f}%), "
+              f"{1000 * row['seconds_per_game']:.1f} ms/game, {decisions(row)}" for row in rows]
+    return "\n".join(lines)
+
+
+def opening(session) -> str:
+    """Where the first click went, and the board after it."""
+    return f"first click {session.where(session.first_cell)}\n{session.picture()}"
+
+
+def step(session, step) -> str:
+    """A blank line, ``step N: kind: what``, and the board after the move."""
+    move = step.move
+    what = f"{len(move.reveal)} reveal(s), {len(move.flag)} flag(s)"
+    if move.kind == "guess":
+        what = f"guess {session.where(move.reveal[0])} (P(mine) = {move.probability:.3f})"
+    return f"\nstep {step.number}: {move.kind}: {what}\n{step.picture}"
