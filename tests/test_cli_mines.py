@@ -80,6 +80,21 @@ def test_bench_json_and_text():
     assert result.exit_code == 2 and "unknown player" in result.stderr
 
 
+def test_bench_first_move_anywhere():
+    result = run("mines", "bench", "--preset", "expert", "--first-click", "zero",
+                 "--first-move", "4,4", "--player", "least-risk", "--games", "3")
+    assert result.exit_code == 0 and "first click zero at row 4, column 4" in result.stdout
+    for bad, needle in (("17,1", "--first-move '17,1' is off the 16x30 board"),
+                        ("middle", "--first-move 'middle' is not corner, centre or ROW,COL")):
+        result = run("mines", "bench", "--first-move", bad, "--games", "3")
+        assert result.exit_code == 2 and needle in result.stderr
+        assert result.stderr.count("\n") == 1
+    result = run("mines", "play", "--first-move", "0,0")
+    assert result.exit_code == 2 and "--first-move '0,0' is off" in result.stderr
+    result = run("mines", "bench", "--player", "best:endgame=x", "--games", "3")
+    assert result.exit_code == 2 and "'x' is not a number" in result.stderr
+
+
 def test_seed_protocol_table():
     result = run("mines", "seed-protocol", "--json")
     rows = json.loads(result.stdout)

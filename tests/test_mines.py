@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from deductive.engine.minesweeper import Board, Position, PositionError, analyze, parse_preset
 from deductive.engine.minesweeper.analysis import NODE_BUDGET
-from deductive.engine.minesweeper.bench import run_bench, wilson_interval
+from deductive.engine.minesweeper.bench import (first_move_cell, new_game, run_bench,
+                                               wilson_interval)
 from deductive.engine.minesweeper.board import neighbours_of
 from deductive.engine.minesweeper.players import make_player, rule_deductions
 from deductive.errors import DeductiveError, UnknownNameError
@@ -275,6 +276,46 @@ def test_players_finish_games_reproducibly(name):
     report = a.as_dict()
     assert report["games"] == 12 and 0 <= report["wins"] <= 12
     assert set(report["decisions"]) == {"rules", "forced", "guess"}
+
+
+@pytest.mark.parametrize("how,cell", [("corner", 0), ("centre", 8 * 30 + 15), ("center", 255),
+                                      ("4,4", 3 * 30 + 3), (" 16 , 30 ", 16 * 30 - 1),
+                                      ("1,1", 0)])
+def test_first_move_cells(how, cell):
+    assert first_move_cell(16, 30, how) == cell
+
+
+@pytest.mark.parametrize("how,match", [("0,1", "off the 16x30 board"), ("17,1", "rows go from 1"),
+                                       ("1,31", "columns from 1 to 30"), ("edge", "ROW,COL"),
+                                       ("4;4", "ROW,COL"), ("-1,2", "ROW,COL")])
+def test_bad_first_moves_name_the_parameter(how, match):
+    with pytest.raises(DeductiveError, match=f"`first_move`.*{match}"):
+        first_move_cell(16, 30, how)
+
+
+def test_zero_first_click_anywhere_opens_a_zero():
+    """Hill's modern rules: a first click that opens a 0 at (3,3) from 0, row 4 column 4."""
+    result = run_bench("expert", make_player("least-risk"), 6, first_click="zero",
+                       first_move="4,4")
+    assert result.as_dict()["first_move"] == "4,4"
+    for g in range(6):
+        board, _ = new_game(16, 30, 99, g, first_click="zero")
+        board.click(first_move_cell(16, 30, "4,4"))
+        assert board.numbers[3 * 30 + 3] == 0 and board.revealed[3 * 30 + 3]
+        assert int(board.revealed.sum()) >= 9
+
+
+def test_player_options_in_the_name():
+    player = make_player("best:endgame=400, far_corner=false,margin=0.03")
+    assert (player.endgame, player.far_corner, player.margin) == (400, False, 0.03)
+    assert player.name == "best:endgame=400,far_corner=false,margin=0.03"
+    assert make_player("best").name == "best"
+    with pytest.raises(DeductiveError, match="takes no option 'depth'"):
+        make_player("best:depth=3")
+    with pytest.raises(DeductiveError, match="not OPTION=VALUE"):
+        make_player("best:endgame")
+    with pytest.raises(DeductiveError, match="not a number, true or false"):
+        make_player("best:endgame=lots")
 
 
 def test_least_risk_never_guesses_when_something_is_forced():

@@ -98,13 +98,25 @@ _bench_options = _options(
                  help="beginner (9x9/10), beginner8 (8x8/10), intermediate (16x16/40), "
                       "expert (16x30/99), or ROWSxCOLS/MINES."),
     click.option("--first-click", type=click.Choice(["safe", "zero", "none"]), default="safe",
-                 show_default=True, help="safe: the first cell is no mine; zero: it opens a 0."),
+                 show_default=True, help="safe: the first cell is no mine (classic); zero: it "
+                 "opens a 0 (modern); none: mines placed before the click."),
     click.option("--seed", type=SEED, default=1000, show_default=True,
                  help="Game g: mines seeded S+g, player S+1000+g."),
-    click.option("--first-move", type=click.Choice(["corner", "centre"]), default="corner",
-                 show_default=True, help="Where the first click goes."),
+    click.option("--first-move", default="corner", show_default=True, metavar="WHERE",
+                 help="corner, centre, or ROW,COL counted from 1. Hill's modern start "
+                      "\"(3,3)\" counts from 0: --first-move 4,4."),
     click.option("--player", "player_name", default="best", show_default=True,
-                 help="rules-random, csp-random, least-risk or best."))
+                 metavar="NAME[:OPT=V,...]",
+                 help="rules-random, csp-random, least-risk, best or strongest, with options "
+                      "(e.g. strongest:endgame=400)."))
+
+
+def _checked(preset, first_move) -> dict:
+    """The board and the first move checked before any game is played."""
+    from ..engine.minesweeper import bench, parse_preset
+
+    bench.first_move_cell(*parse_preset(preset)[:2], first_move)
+    return {"first_move": first_move}
 
 
 @mines.command()
@@ -126,11 +138,11 @@ def bench(preset, first_click, seed, first_move, player_name, games, workers, sc
       deductive mines bench --preset expert --first-click safe --player best --games 10000
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
-    from ..engine.minesweeper import bench as engine, parse_preset, text
+    from ..engine.minesweeper import bench as engine, text
     from ..engine.minesweeper.players import make_player
 
-    player, _, options = (make_player(player_name), parse_preset(preset),
-                          dict(first_click=first_click, first_move=first_move, seed=seed))
+    player, options = make_player(player_name), _checked(preset, first_move)
+    options.update(first_click=first_click, seed=seed)
     if checkpoint and not (workers or scheduler):
         fail("--checkpoint works with --workers or --scheduler")
     with progress(games, f"{player_name} on {preset}") as update:

@@ -10,6 +10,7 @@ the benchmarks, their Dask chunks (:func:`bench_chunk`) and the step-by-step ses
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -21,8 +22,9 @@ from .players import make_player
 
 __all__ = ["GameRecord", "BenchResult", "new_game", "moves", "play_game", "run_bench",
            "bench_chunk", "original_protocol", "ORIGINAL_STRATEGIES", "first_move_cell",
-           "wilson_interval", "FIRST_MOVES"]
+           "first_move_name", "wilson_interval", "FIRST_MOVES"]
 
+#: The named first moves; any cell is ``"R,C"`` (from 1).
 FIRST_MOVES = ("corner", "centre")
 
 
@@ -99,11 +101,32 @@ def wilson_interval(wins: int, games: int, z: float = 1.959963984540054) -> tupl
 
 
 def first_move_cell(rows: int, cols: int, how: str) -> int:
+    """The flat index of the first click: ``corner`` (row 1, column 1), ``centre`` (row
+    ``rows // 2 + 1``, column ``cols // 2 + 1``) or ``"R,C"``, a row and a column counted
+    from 1 as everywhere in this wing. D. Hill's "(3,3)" opening counts from 0: ``"4,4"``."""
+    how = str(how).strip()
     if how == "corner":
         return 0
-    if how == "centre":
+    if how in ("centre", "center"):
         return (rows // 2) * cols + cols // 2
-    raise DeductiveError(f"unknown first move {how!r}; choose corner or centre")
+    match = re.fullmatch(r"(\d+)\s*,\s*(\d+)", how)
+    if not match:
+        raise DeductiveError(f"`first_move` {how!r} is not corner, centre or ROW,COL (from 1, "
+                             "e.g. 4,4)")
+    r, c = int(match[1]), int(match[2])
+    if not (1 <= r <= rows and 1 <= c <= cols):
+        raise DeductiveError(f"`first_move` {how!r} is off the {rows}x{cols} board; rows go "
+                             f"from 1 to {rows}, columns from 1 to {cols}")
+    return (r - 1) * cols + (c - 1)
+
+
+def first_move_name(how: str) -> str:
+    """How reports name a first move: ``the corner``, ``the centre``, ``row 4, column 4``."""
+    how = str(how).strip()
+    if how in ("corner", "centre", "center"):
+        return f"the {how}"
+    r, c = (int(x) for x in how.split(","))
+    return f"row {r}, column {c}"
 
 
 def new_game(rows: int, cols: int, mines: int, game: int, *, seed: int = 1000,

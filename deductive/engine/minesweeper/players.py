@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...errors import DeductiveError
 from ..registry import Registry
 from .analysis import analyze
 from .board import COVERED, FLAGGED, Position, neighbours_of
@@ -372,7 +373,31 @@ def endgame_choice(position):
     return covered[i], p
 
 
-def make_player(name: str, **options) -> Player:
-    """A player by name (see :data:`PLAYERS`); an unknown name or option lists the valid
-    ones."""
-    return PLAYERS.create(name, **options)
+def make_player(spec: str, **options) -> Player:
+    """A player by name (see :data:`PLAYERS`), with options given as keywords or in the
+    name: ``"strongest:endgame=400,cutoff=0.9"`` (values: integers, decimals, true or
+    false). An unknown name or option lists the valid ones. A player made with options in
+    its name reports that name (``player.name``), so results say which variant played."""
+    name, _, given = str(spec).partition(":")
+    parsed = {}
+    for item in filter(None, (part.strip() for part in given.split(","))):
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise DeductiveError(f"player {spec!r}: option {item!r} is not OPTION=VALUE; "
+                                 "write e.g. best:endgame=400")
+        parsed[key.strip()] = _option_value(text.strip())
+    player = PLAYERS.create(name.strip(), **parsed, **options)
+    if parsed:
+        player.name = "".join(str(spec).split())
+    return player
+
+
+def _option_value(text: str):
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    raise DeductiveError(f"player option value {text!r} is not a number, true or false")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from .bench import first_move_name
+
 __all__ = ["probabilities", "forced", "bench_summary", "protocol_table", "opening", "step",
            "decisions"]
 
@@ -39,7 +41,7 @@ def bench_summary(report: dict, spec: str) -> str:
     """Four lines: the set-up, the win rate with its interval, guesses and time, decisions."""
     lo, hi = report["ci95"]
     return (f"{report['player']} on {spec} ({report['rows']}x{report['cols']}/{report['mines']}), "
-            f"first click {report['first_click']} at the {report['first_move']}, "
+            f"first click {report['first_click']} at {first_move_name(report['first_move'])}, "
             f"seed {report['seed']}\n"
             f"wins {report['wins']}/{report['games']} = {100 * report['win_rate']:.2f}% "
             f"(95% CI {100 * lo:.2f}-{100 * hi:.2f}%)\n"
