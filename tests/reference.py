@@ -627,3 +627,18 @@ def _mines_neighbours(rows, cols, k):
     r, c = divmod(k, cols)
     return [rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
             if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols]
+
+
+# -- Minesweeper: paired comparison of two players ------------------------------------------
+def sign_test_p(only_a, only_b):
+    """Two-sided exact sign test, from the definition: the probability, with each of the
+    n = only_a + only_b discordant games going either way at even odds, of a split at least
+    as uneven as the one seen (both tails), as a Fraction capped at 1."""
+    from fractions import Fraction
+
+    n = only_a + only_b
+    if n == 0:
+        return Fraction(1)
+    seen = abs(only_a - only_b)
+    tails = sum(math.comb(n, k) for k in range(n + 1) if abs(2 * k - n) >= seen)
+    return min(Fraction(1), Fraction(tails, 2 ** n))

@@ -110,3 +110,33 @@ def test_play_steps(tmp_path):
                  "--plot", plot)
     assert result.exit_code == 0
     assert "step 1:" in result.stdout and result.stdout.rstrip().split("\n")[-1] in ("won", "lost")
+
+
+def test_compare_text_json_and_errors():
+    result = run("mines", "compare", "best", "least-risk", "--preset", "beginner", "--games", "40")
+    assert result.exit_code == 0, result.stderr
+    assert "the same 40 games" in result.stdout and "sign test p =" in result.stdout
+    doc = json.loads(run("mines", "compare", "best", "least-risk", "--preset", "beginner",
+                         "--games", "40", "--json").stdout)
+    assert doc["a"]["player"] == "best" and doc["b"]["player"] == "least-risk"
+    assert doc["ci95"][0] <= doc["difference"] <= doc["ci95"][1]
+    for args, needle in ((("best", "psychic"), "unknown player 'psychic'"),
+                         (("best", "best", "--checkpoint", "c.jsonl"), "--checkpoint works with"),
+                         (("best", "best", "--first-move", "9,99"), "--first-move '9,99' is off")):
+        result = run("mines", "compare", *args, "--games", "5")
+        assert result.exit_code == 2 and needle in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1
+
+
+def test_compare_on_dask_resumes_from_its_checkpoint(tmp_path):
+    checkpoint = tmp_path / "pairs.jsonl"
+    args = ("mines", "compare", "least-risk", "csp-random", "--preset", "beginner8", "--games",
+            "24", "--first-click", "zero", "--first-move", "4,4", "--json")
+    local = json.loads(run(*args).stdout)
+    first = json.loads(run(*args, "--workers", "1", "--checkpoint", checkpoint).stdout)
+    lines = checkpoint.read_text().splitlines()
+    again = json.loads(run(*args, "--workers", "1", "--checkpoint", checkpoint).stdout)
+    assert checkpoint.read_text().splitlines() == lines      # nothing replayed
+    for doc in (first, again):
+        for key in ("both_won", "only_a_won", "only_b_won", "difference", "ci95"):
+            assert doc[key] == local[key]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import click
@@ -93,7 +94,7 @@ def deduce(analysis, as_json):
     _emit(analysis.forced_cells(), text.forced(analysis), as_json)
 
 
-_bench_options = _options(
+_game_options = _options(
     click.option("--preset", default="expert", show_default=True,
                  help="beginner (9x9/10), beginner8 (8x8/10), intermediate (16x16/40), "
                       "expert (16x30/99), or ROWSxCOLS/MINES."),
@@ -104,28 +105,39 @@ _bench_options = _options(
                  help="Game g: mines seeded S+g, player S+1000+g."),
     click.option("--first-move", default="corner", show_default=True, metavar="WHERE",
                  help="corner, centre, or ROW,COL counted from 1. Hill's modern start "
-                      "\"(3,3)\" counts from 0: --first-move 4,4."),
-    click.option("--player", "player_name", default="best", show_default=True,
-                 metavar="NAME[:OPT=V,...]",
-                 help="rules-random, csp-random, least-risk, best or strongest, with options "
-                      "(e.g. strongest:endgame=400)."))
+                      "\"(3,3)\" counts from 0: --first-move 4,4."))
+_bench_options = _options(_game_options, click.option(
+    "--player", "player_name", default="best", show_default=True, metavar="NAME[:OPT=V,...]",
+    help="rules-random, csp-random, least-risk, best or strongest; options after a colon "
+         "(e.g. strongest:endgame=400)."))
+_sweep_options = _options(click.option("--games", type=click.IntRange(min=1), default=1000,
+                                       show_default=True), dask_options, click.option(
+    "--checkpoint", type=OutputFile(), default=None,
+    help="With Dask: append finished chunks here, and skip them when rerun."), json_option)
 
 
-def _checked(preset, first_move) -> dict:
-    """The board and the first move checked before any game is played."""
-    from ..engine.minesweeper import bench, parse_preset
+@contextlib.contextmanager
+def _runner(workers, scheduler, checkpoint, preset, **options):
+    """``run(player, games, update)``: here, or on one Dask cluster for every run."""
+    from ..engine.minesweeper import bench, parse_preset, players
 
-    bench.first_move_cell(*parse_preset(preset)[:2], first_move)
-    return {"first_move": first_move}
+    bench.first_move_cell(*parse_preset(preset)[:2], options["first_move"])
+    if not (workers or scheduler):
+        if checkpoint:
+            fail("--checkpoint works with --workers or --scheduler")
+        yield lambda name, games, update: bench.run_bench(
+            preset, players.make_player(name), games, progress=update, **options)
+        return
+    from ..distributed import dask_client, mines_bench
+
+    with dask_client(scheduler, workers, dask_timeout()) as client:
+        yield lambda name, games, update: mines_bench(
+            client, preset, name, games, checkpoint=checkpoint, progress=update, **options)
 
 
 @mines.command()
 @_bench_options
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
-@dask_options
-@click.option("--checkpoint", type=OutputFile(), default=None,
-              help="With Dask: append finished chunks here, and skip them when rerun.")
-@json_option
+@_sweep_options
 def bench(preset, first_click, seed, first_move, player_name, games, workers, scheduler,
           checkpoint, as_json):
     """Play N games and report the win rate with a 95% confidence interval.
@@ -138,23 +150,38 @@ def bench(preset, first_click, seed, first_move, player_name, games, workers, sc
       deductive mines bench --preset expert --first-click safe --player best --games 10000
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
-    from ..engine.minesweeper import bench as engine, text
-    from ..engine.minesweeper.players import make_player
+    from ..engine.minesweeper import players, text
 
-    player, options = make_player(player_name), _checked(preset, first_move)
-    options.update(first_click=first_click, seed=seed)
-    if checkpoint and not (workers or scheduler):
-        fail("--checkpoint works with --workers or --scheduler")
-    with progress(games, f"{player_name} on {preset}") as update:
-        if workers or scheduler:
-            from ..distributed import dask_client, mines_bench
+    players.make_player(player_name)      # a bad name fails before Dask starts
+    with _runner(workers, scheduler, checkpoint, preset, first_click=first_click, seed=seed,
+                 first_move=first_move) as run, progress(games, player_name) as update:
+        report = run(player_name, games, update).as_dict()
+    _emit(report, text.bench_summary(report, preset), as_json)
 
-            with dask_client(scheduler, workers, dask_timeout()) as client:
-                result = mines_bench(client, preset, player_name, games, checkpoint=checkpoint,
-                                     progress=update, **options)
-        else:
-            result = engine.run_bench(preset, player, games, progress=update, **options)
-    _emit(result.as_dict(), text.bench_summary(result.as_dict(), preset), as_json)
+
+@mines.command()
+@click.argument("player_a", metavar="A")
+@click.argument("player_b", metavar="B")
+@_game_options
+@_sweep_options
+def compare(player_a, player_b, preset, first_click, seed, first_move, games, workers,
+            scheduler, checkpoint, as_json):
+    """Players A and B (as --player) on the same games: A - B with its paired 95% interval
+    (Newcombe) and the sign test on the games only one of them won.
+
+    \b
+    Examples:
+      deductive mines compare best least-risk --preset beginner --games 500
+      deductive mines compare best best:far_corner=false --games 20000 --workers 2
+    """
+    from ..engine.minesweeper import compare as engine, players, text
+
+    players.make_player(player_a), players.make_player(player_b)
+    with _runner(workers, scheduler, checkpoint, preset, first_click=first_click, seed=seed,
+                 first_move=first_move) as run, progress(2 * games, "compare") as update:
+        a = run(player_a, games, update)
+        result = engine.Comparison(a, run(player_b, games, lambda done: update(games + done)))
+    _emit(result.as_dict(), text.compare_summary(result.as_dict(), preset), as_json)
 
 
 @mines.command("seed-protocol")

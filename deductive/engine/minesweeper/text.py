@@ -12,8 +12,8 @@ import math
 
 from .bench import first_move_name
 
-__all__ = ["probabilities", "forced", "bench_summary", "protocol_table", "opening", "step",
-           "decisions"]
+__all__ = ["probabilities", "forced", "bench_summary", "compare_summary", "protocol_table",
+           "opening", "step", "decisions"]
 
 
 def probabilities(analysis) -> str:
@@ -48,6 +48,25 @@ def bench_summary(report: dict, spec: str) -> str:
             f"guesses per game {report['guesses_per_game']:.3f}, "
             f"{1000 * report['seconds_per_game']:.2f} ms per game\n"
             f"decisions: {decisions(report)}")
+
+
+def compare_summary(report: dict, spec: str) -> str:
+    """Each player's line (win rate, interval, time), then the paired difference."""
+    a, b = report["a"], report["b"]
+    lines = [f"{a['player']} vs {b['player']} on {spec} ({a['rows']}x{a['cols']}/{a['mines']}), "
+             f"first click {a['first_click']} at {first_move_name(a['first_move'])}, "
+             f"seed {a['seed']}, the same {report['games']} games"]
+    for side, r in (("A", a), ("B", b)):
+        lo, hi = r["ci95"]
+        lines.append(f"{side} {r['player']}: wins {r['wins']} = {100 * r['win_rate']:.2f}% "
+                     f"(95% CI {100 * lo:.2f}-{100 * hi:.2f}%), "
+                     f"{1000 * r['seconds_per_game']:.2f} ms per game")
+    lo, hi = report["ci95"]
+    lines.append(f"won by both {report['both_won']}, only A {report['only_a_won']}, only B "
+                 f"{report['only_b_won']}, neither {report['neither_won']}")
+    lines.append(f"A - B = {100 * report['difference']:+.2f} points (paired 95% CI "
+                 f"{100 * lo:+.2f} to {100 * hi:+.2f}), sign test p = {report['sign_test_p']:.3g}")
+    return "\n".join(lines)
 
 
 def protocol_table(rows: list, games: int) -> str:
