@@ -267,7 +267,8 @@ def test_unknown_player():
         make_player("psychic")
 
 
-@pytest.mark.parametrize("name", ["rules-random", "csp-random", "least-risk", "best"])
+@pytest.mark.parametrize("name", ["rules-random", "csp-random", "least-risk", "best",
+                                  "strongest"])
 def test_players_finish_games_reproducibly(name):
     a = run_bench("beginner8", make_player(name), 12, first_click="zero", first_move="centre")
     b = run_bench("beginner8", make_player(name), 12, first_click="zero", first_move="centre")

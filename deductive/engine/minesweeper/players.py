@@ -26,6 +26,11 @@ proven-safe cells before guessing.
     (:func:`far_corner`); an unavoidable 50/50 (:func:`unavoidable_fifty_fifty`) is
     guessed at once; and a dead cell (one whose number can take a single value, so that
     revealing it teaches nothing) is only played when every candidate is dead.
+``strongest``
+    ``best`` with refinements taken from D. Hill's solver, each an option that can be
+    switched off (:class:`Strongest`): a relative cut-off for the candidates, next-click
+    safety mixing the two safest cells, a penalty for outcomes that leave a 50/50, and
+    dominance swaps. With all of them off it plays exactly as ``best``.
 """
 
 from __future__ import annotations
@@ -159,27 +164,37 @@ class Best(LeastRisk):
 
     def guess(self, position, analysis):
         probs = _guess_probabilities(position, analysis)
+        nbrs = neighbours_of(position.rows, position.cols)
+        cell = self._shortcut(position, analysis, probs, nbrs)
+        if cell is None:
+            cell = self._look_ahead_choice(position, probs, nbrs)
+        return Move("guess", [cell], probability=float(probs[cell]))
+
+    def _shortcut(self, position, analysis, probs, nbrs):
+        """The exact endgame, an unavoidable 50/50 or the far corner, when one applies."""
         if (analysis.log_count <= math.log(self.endgame)
                 and len(position.covered) <= self.endgame_cells):
-            cell, win = endgame_choice(position)
-            return Move("guess", [cell], probability=float(probs[cell]))
-        nbrs = neighbours_of(position.rows, position.cols)
+            return endgame_choice(position)[0]
         fifty = unavoidable_fifty_fifty(position, nbrs)
         if fifty is not None:
-            return Move("guess", [fifty], probability=float(probs[fifty]))
-        lowest = float(probs.min())
+            return fifty
         if self.far_corner:
-            corner = far_corner(position, probs)
-            if corner is not None:
-                return Move("guess", [corner], probability=float(probs[corner]))
-        # among equally safe cells, those with fewer covered neighbours first (more likely
-        # to open a zero), then the lowest index
+            return far_corner(position, probs)
+        return None
+
+    def _pool(self, position, probs, nbrs):
+        """The candidates: within ``margin`` of the lowest probability, equally safe cells
+        with fewer covered neighbours first (more likely to open a zero), then the lowest
+        index, at most ``candidates``."""
+        lowest = float(probs.min())
         around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
         order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
-        pool = [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
+        return [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
+
+    def _look_ahead_choice(self, position, probs, nbrs):
         scored = []
-        for cell in pool:
-            survive, gained, outcomes = self._next_survival(position, cell, nbrs)
+        for cell in self._pool(position, probs, nbrs):
+            survive, gained, outcomes = self._next_survival(position, cell, nbrs)[:3]
             score = (1.0 - probs[cell]) * (survive + self.progress_weight * gained)
             scored.append((outcomes <= 1, -score, cell))
         # a dead cell (its number is known in advance) teaches nothing: the others first
@@ -188,17 +203,16 @@ class Best(LeastRisk):
         for _, score, cell in live[1:]:
             if score < best_score - 1e-12:
                 best_cell, best_score = cell, score
-        return Move("guess", [best_cell], probability=float(probs[best_cell]))
+        return best_cell
 
-    @staticmethod
-    def _next_survival(position, cell, nbrs):
+    def _next_survival(self, position, cell, nbrs):
         """Given that ``cell`` is safe: the chance that the best next click survives, the
-        expected share (of 8) of cells its number proves safe, and how many numbers it may
-        show (1: a dead cell)."""
+        expected share (of 8) of cells its number proves safe, how many numbers it may
+        show (1: a dead cell), and the cells safe whatever it shows."""
         from .board import PositionError
 
         covered, flagged = _ring(position.cells, nbrs, cell)
-        outcomes = []
+        outcomes, safe_after = [], None
         for value in range(flagged, flagged + len(covered) + 1):
             trial = position.cells.copy()
             trial[cell] = value
@@ -206,19 +220,102 @@ class Best(LeastRisk):
                 nxt = analyze(Position(position.rows, position.cols, position.mines, trial))
             except PositionError:
                 continue
-            if len(nxt.safe):
-                survive = 1.0
-            else:
-                rest = np.where(trial == COVERED, nxt.probabilities, np.inf)
-                survive = 1.0 - float(rest.min()) if np.isfinite(rest.min()) else 1.0
+            survive = self._outcome_survival(position, cell, trial, nxt, nbrs)
             outcomes.append((nxt.log_count, survive, min(len(nxt.safe), 8) / 8))
+            safe_after = (set(nxt.safe.tolist()) if safe_after is None
+                          else safe_after & set(nxt.safe.tolist()))
         if not outcomes:
-            return 0.0, 0.0, 0
+            return 0.0, 0.0, 0, set()
         top = max(o[0] for o in outcomes)
         weights = [math.exp(o[0] - top) for o in outcomes]
         total = sum(weights)
         return (sum(w * o[1] for w, o in zip(weights, outcomes)) / total,
-                sum(w * o[2] for w, o in zip(weights, outcomes)) / total, len(outcomes))
+                sum(w * o[2] for w, o in zip(weights, outcomes)) / total, len(outcomes),
+                safe_after)
+
+    def _outcome_survival(self, position, cell, trial, nxt, nbrs):
+        """The chance to survive the best click after ``cell`` showed its number."""
+        if len(nxt.safe):
+            return 1.0
+        rest = np.where(trial == COVERED, nxt.probabilities, np.inf)
+        return 1.0 - float(rest.min()) if np.isfinite(rest.min()) else 1.0
+
+
+_STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
+                                      "dominance")
+
+
+@PLAYERS.register("strongest", "best with Hill's guessing refinements, each switchable",
+                  options=_STRONGEST_OPTIONS)
+class Strongest(Best):
+    """``best`` with refinements from D. Hill's solver, each an option (0 or False: off,
+    which with the other defaults of ``best`` plays exactly as ``best``):
+
+    ``cutoff`` (0.9)
+        Candidates by a relative cut-off: every cell at least ``cutoff`` times as safe as
+        the safest (instead of ``margin``), at most ``candidates``; among the cells off the
+        frontier (all equally safe) the ``off_frontier`` (3) with the fewest covered
+        neighbours.
+    ``mix`` (0.0)
+        Next-click safety: ``(1 - mix)`` x the safest next cell + ``mix`` x the second
+        safest (one cell is a thin hope when it is the only good one).
+    ``fifty_penalty`` (0.0)
+        Long-term risk: an outcome of the candidate that leaves an unavoidable 50/50 next to
+        it counts its survival times ``1 - fifty_penalty / 2``.
+    ``dominance`` (False)
+        After the choice, a strictly safer cell that is safe whenever the chosen one is
+        (so it is a mine only when the chosen one is too) is played instead (the safest
+        such, then the lowest index).
+    """
+
+    name = "strongest"
+
+    def __init__(self, cutoff: float = 0.9, off_frontier: int = 3, mix: float = 0.0,
+                 fifty_penalty: float = 0.0, dominance: bool = False, candidates: int = 10,
+                 **options):
+        super().__init__(candidates=candidates, **options)
+        self.cutoff, self.off_frontier, self.mix = cutoff, off_frontier, mix
+        self.fifty_penalty, self.dominance = fifty_penalty, dominance
+
+    def _pool(self, position, probs, nbrs):
+        if not self.cutoff:
+            return super()._pool(position, probs, nbrs)
+        lowest = float(probs.min())
+        limit = 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
+        around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
+        order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
+        order = order[probs[order] <= limit]
+        # cells off the frontier have no revealed neighbour: all share one probability
+        revealed = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] >= 0, False)
+        off = ~revealed.any(axis=1)[order]
+        kept = np.concatenate([order[~off], order[off][:self.off_frontier]])
+        kept = kept[np.lexsort((np.arange(len(kept)), probs[kept]))]   # stable by safety
+        return [int(k) for k in kept[:self.candidates]]
+
+    def _look_ahead_choice(self, position, probs, nbrs):
+        cell = super()._look_ahead_choice(position, probs, nbrs)
+        return self.dominating(position, cell, probs, nbrs) if self.dominance else cell
+
+    def dominating(self, position, cell, probs, nbrs):
+        """The safest cell (then the lowest index) that is strictly safer than ``cell`` and
+        safe in every arrangement where ``cell`` is safe; ``cell`` when there is none."""
+        safe_after = self._next_survival(position, cell, nbrs)[3]
+        safer = [k for k in safe_after if probs[k] < probs[cell] - 1e-12]
+        return min(safer, key=lambda k: (probs[k], k)) if safer else cell
+
+    def _outcome_survival(self, position, cell, trial, nxt, nbrs):
+        if len(nxt.safe):
+            survive = 1.0
+        else:
+            rest = nxt.probabilities[trial == COVERED]
+            two = np.partition(rest, 1)[:2] if len(rest) > 1 else np.concatenate([rest] * 2)
+            survive = 1.0 - ((1.0 - self.mix) * two.min() + self.mix * two.max()) \
+                if len(rest) else 1.0
+        if self.fifty_penalty:
+            near = Position(position.rows, position.cols, position.mines, trial)
+            if unavoidable_fifty_fifty(near, nbrs, around=cell) is not None:
+                survive *= 1.0 - self.fifty_penalty / 2
+        return survive
 
 
 def far_corner(position, probs):
@@ -242,7 +339,7 @@ def far_corner(position, probs):
     return best
 
 
-def unavoidable_fifty_fifty(position, nbrs=None):
+def unavoidable_fifty_fifty(position, nbrs=None, around=None):
     """A cell of an unavoidable 50/50, or None.
 
     Two covered cells A and B form one when a revealed number needs exactly one more mine
@@ -251,7 +348,8 @@ def unavoidable_fifty_fifty(position, nbrs=None):
     interchangeable in every constraint, now and after any click, so one of
     them must be guessed at even odds sooner or later. Guessing it first costs nothing and
     its number may help the rest. Returns the lower cell index of the first such pair (in
-    the order of the numbers' indices)."""
+    the order of the numbers' indices). With ``around`` (a cell), only the numbers within
+    two rows and columns of it are looked at: the pairs a reveal there may have made."""
     cells = position.cells
     if nbrs is None:
         nbrs = neighbours_of(position.rows, position.cols)
@@ -261,7 +359,12 @@ def unavoidable_fifty_fifty(position, nbrs=None):
         keep = cells[ring] == COVERED if kind == "covered" else cells[ring] >= 0
         return set(int(n) for n in ring[keep])
 
-    for k in np.flatnonzero(cells > 0):
+    numbers = np.flatnonzero(cells > 0)
+    if around is not None:
+        r0, c0 = divmod(int(around), position.cols)
+        r, c = np.divmod(numbers, position.cols)
+        numbers = numbers[(np.abs(r - r0) <= 2) & (np.abs(c - c0) <= 2)]
+    for k in numbers:
         covered, flagged = _ring(cells, nbrs, k)
         if len(covered) != 2 or int(cells[k]) - flagged != 1:
             continue
