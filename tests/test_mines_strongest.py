@@ -87,6 +87,13 @@ def test_fifty_fifty_near_a_cell_is_a_fifty_fifty():
     assert unavoidable_fifty_fifty(pair) == 0
     assert unavoidable_fifty_fifty(pair, around=1) == 0
     assert unavoidable_fifty_fifty(pair, around=4) is None      # the 1s are 3 columns away
+    # a cell known safe (about to open) is a revealed neighbour of both: the 1 then needs
+    # one mine in exactly two alike cells
+    ahead = Position.parse("1xx\nxxx", mines=2)
+    opened = np.zeros(6, dtype=bool)
+    opened[3] = True
+    assert unavoidable_fifty_fifty(ahead) is None
+    assert unavoidable_fifty_fifty(ahead, opened=opened) == 1
     for position in _guess_positions("beginner", 20)[:30]:
         for cell in np.flatnonzero(position.cells >= 0)[::7]:
             near = unavoidable_fifty_fifty(position, around=int(cell))

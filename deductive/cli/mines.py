@@ -116,23 +116,27 @@ _sweep_options = _options(click.option("--games", type=click.IntRange(min=1), de
     help="With Dask: append finished chunks here, and skip them when rerun."), json_option)
 
 
-@contextlib.contextmanager
-def _runner(workers, scheduler, checkpoint, preset, **options):
-    """``run(player, games, update)``: here, or on one Dask cluster for every run."""
+def _sweep(names, games, workers, scheduler, checkpoint, preset, **options) -> list:
+    """Each player's ``BenchResult`` on the same games, here or on one Dask cluster."""
     from ..engine.minesweeper import bench, parse_preset, players
 
+    made = [players.make_player(name) for name in names]      # bad names fail before Dask
     bench.first_move_cell(*parse_preset(preset)[:2], options["first_move"])
-    if not (workers or scheduler):
-        if checkpoint:
-            fail("--checkpoint works with --workers or --scheduler")
-        yield lambda name, games, update: bench.run_bench(
-            preset, players.make_player(name), games, progress=update, **options)
-        return
-    from ..distributed import dask_client, mines_bench
+    if checkpoint and not (workers or scheduler):
+        fail("--checkpoint works with --workers or --scheduler")
+    with contextlib.ExitStack() as stack:
+        update = stack.enter_context(progress(len(names) * games, " vs ".join(names)))
+        if workers or scheduler:
+            from ..distributed import dask_client, mines_bench
 
-    with dask_client(scheduler, workers, dask_timeout()) as client:
-        yield lambda name, games, update: mines_bench(
-            client, preset, name, games, checkpoint=checkpoint, progress=update, **options)
+            client = stack.enter_context(dask_client(scheduler, workers, dask_timeout()))
+        results = []
+        for i, (name, player) in enumerate(zip(names, made)):
+            step = functools.partial(lambda base, done: update(base + done), i * games)
+            results.append(mines_bench(client, preset, name, games, checkpoint=checkpoint,
+                                       progress=step, **options) if workers or scheduler
+                           else bench.run_bench(preset, player, games, progress=step, **options))
+    return results
 
 
 @mines.command()
@@ -150,12 +154,10 @@ def bench(preset, first_click, seed, first_move, player_name, games, workers, sc
       deductive mines bench --preset expert --first-click safe --player best --games 10000
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
-    from ..engine.minesweeper import players, text
+    from ..engine.minesweeper import text
 
-    players.make_player(player_name)      # a bad name fails before Dask starts
-    with _runner(workers, scheduler, checkpoint, preset, first_click=first_click, seed=seed,
-                 first_move=first_move) as run, progress(games, player_name) as update:
-        report = run(player_name, games, update).as_dict()
+    report = _sweep([player_name], games, workers, scheduler, checkpoint, preset,
+                    first_click=first_click, seed=seed, first_move=first_move)[0].as_dict()
     _emit(report, text.bench_summary(report, preset), as_json)
 
 
@@ -174,14 +176,12 @@ def compare(player_a, player_b, preset, first_click, seed, first_move, games, wo
       deductive mines compare best least-risk --preset beginner --games 500
       deductive mines compare best best:far_corner=false --games 20000 --workers 2
     """
-    from ..engine.minesweeper import compare as engine, players, text
+    from ..engine.minesweeper import compare as engine, text
 
-    players.make_player(player_a), players.make_player(player_b)
-    with _runner(workers, scheduler, checkpoint, preset, first_click=first_click, seed=seed,
-                 first_move=first_move) as run, progress(2 * games, "compare") as update:
-        a = run(player_a, games, update)
-        result = engine.Comparison(a, run(player_b, games, lambda done: update(games + done)))
-    _emit(result.as_dict(), text.compare_summary(result.as_dict(), preset), as_json)
+    result = engine.Comparison(*_sweep([player_a, player_b], games, workers, scheduler,
+                                       checkpoint, preset, first_click=first_click, seed=seed,
+                                       first_move=first_move)).as_dict()
+    _emit(result, text.compare_summary(result, preset), as_json)
 
 
 @mines.command("seed-protocol")

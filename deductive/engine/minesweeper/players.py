@@ -261,7 +261,8 @@ class Strongest(Best):
         safest (one cell is a thin hope when it is the only good one).
     ``fifty_penalty`` (0.0)
         Long-term risk: an outcome of the candidate that leaves an unavoidable 50/50 next to
-        it counts its survival times ``1 - fifty_penalty / 2``.
+        it (once its forced mines are flagged and its forced safe cells opened) counts its
+        survival times ``1 - fifty_penalty / 2``.
     ``dominance`` (False)
         After the choice, a strictly safer cell that is safe whenever the chosen one is
         (so it is a mine only when the chosen one is too) is played instead (the safest
@@ -312,8 +313,13 @@ class Strongest(Best):
             survive = 1.0 - ((1.0 - self.mix) * two.min() + self.mix * two.max()) \
                 if len(rest) else 1.0
         if self.fifty_penalty:
-            near = Position(position.rows, position.cols, position.mines, trial)
-            if unavoidable_fifty_fifty(near, nbrs, around=cell) is not None:
+            # as play will find it: forced mines flagged, forced safe cells about to open
+            ahead = trial.copy()
+            ahead[nxt.mines] = FLAGGED
+            opened = np.zeros(len(trial), dtype=bool)
+            opened[nxt.safe] = True
+            near = Position(position.rows, position.cols, position.mines, ahead)
+            if unavoidable_fifty_fifty(near, nbrs, around=cell, opened=opened) is not None:
                 survive *= 1.0 - self.fifty_penalty / 2
         return survive
 
@@ -339,7 +345,7 @@ def far_corner(position, probs):
     return best
 
 
-def unavoidable_fifty_fifty(position, nbrs=None, around=None):
+def unavoidable_fifty_fifty(position, nbrs=None, around=None, opened=None):
     """A cell of an unavoidable 50/50, or None.
 
     Two covered cells A and B form one when a revealed number needs exactly one more mine
@@ -349,15 +355,20 @@ def unavoidable_fifty_fifty(position, nbrs=None, around=None):
     them must be guessed at even odds sooner or later. Guessing it first costs nothing and
     its number may help the rest. Returns the lower cell index of the first such pair (in
     the order of the numbers' indices). With ``around`` (a cell), only the numbers within
-    two rows and columns of it are looked at: the pairs a reveal there may have made."""
+    two rows and columns of it are looked at: the pairs a reveal there may have made.
+    ``opened`` (a bool mask) marks covered cells known to be safe: they count as revealed
+    neighbours whose numbers are not known yet (a look-ahead, before they are opened)."""
     cells = position.cells
     if nbrs is None:
         nbrs = neighbours_of(position.rows, position.cols)
+    covered_now = cells == COVERED
+    revealed = cells >= 0
+    if opened is not None:
+        covered_now, revealed = covered_now & ~opened, revealed | opened
 
-    def ring_of(k, kind):
+    def ring_of(k, mask):
         ring = nbrs[k][nbrs[k] >= 0]
-        keep = cells[ring] == COVERED if kind == "covered" else cells[ring] >= 0
-        return set(int(n) for n in ring[keep])
+        return set(int(n) for n in ring[mask[ring]])
 
     numbers = np.flatnonzero(cells > 0)
     if around is not None:
@@ -365,12 +376,14 @@ def unavoidable_fifty_fifty(position, nbrs=None, around=None):
         r, c = np.divmod(numbers, position.cols)
         numbers = numbers[(np.abs(r - r0) <= 2) & (np.abs(c - c0) <= 2)]
     for k in numbers:
-        covered, flagged = _ring(cells, nbrs, k)
+        ring = nbrs[k][nbrs[k] >= 0]
+        covered = ring[covered_now[ring]]
+        flagged = int((cells[ring] == FLAGGED).sum())
         if len(covered) != 2 or int(cells[k]) - flagged != 1:
             continue
         a, b = int(covered[0]), int(covered[1])
-        if (ring_of(a, "covered") - {b} == ring_of(b, "covered") - {a}
-                and ring_of(a, "numbers") == ring_of(b, "numbers")):
+        if (ring_of(a, covered_now) - {b} == ring_of(b, covered_now) - {a}
+                and ring_of(a, revealed) == ring_of(b, revealed)):
             return min(a, b)
     return None
 
