@@ -140,3 +140,9 @@ def test_compare_on_dask_resumes_from_its_checkpoint(tmp_path):
     for doc in (first, again):
         for key in ("both_won", "only_a_won", "only_b_won", "difference", "ci95"):
             assert doc[key] == local[key]
+    # a bench of player A with the same arguments and file finds its games there
+    bench_args = ("mines", "bench", "--player", "least-risk", "--preset", "beginner8",
+                  "--games", "24", "--first-click", "zero", "--first-move", "4,4", "--json")
+    bench = json.loads(run(*bench_args, "--workers", "1", "--checkpoint", checkpoint).stdout)
+    assert checkpoint.read_text().splitlines() == lines
+    assert bench["wins"] == local["a"]["wins"]
