@@ -101,6 +101,13 @@ def _ring(cells, nbrs, k):
     return around[cells[around] == COVERED], int((cells[around] == FLAGGED).sum())
 
 
+def _safety_order(position, probs, nbrs):
+    """Cells by mine probability; among equally safe cells, those with fewer covered
+    neighbours first (more likely to open a zero), then the lowest index."""
+    around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
+    return np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
+
+
 def _random_cell(position, rng):
     covered = position.covered
     return Move("guess", [int(covered[rng.integers(len(covered))])])
@@ -183,12 +190,10 @@ class Best(LeastRisk):
         return None
 
     def _pool(self, position, probs, nbrs):
-        """The candidates: within ``margin`` of the lowest probability, equally safe cells
-        with fewer covered neighbours first (more likely to open a zero), then the lowest
-        index, at most ``candidates``."""
+        """The candidates: within ``margin`` of the lowest probability, in
+        :func:`_safety_order`, at most ``candidates``."""
         lowest = float(probs.min())
-        around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
-        order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
+        order = _safety_order(position, probs, nbrs)
         return [int(k) for k in order[:self.candidates] if probs[k] <= lowest + self.margin]
 
     def _look_ahead_choice(self, position, probs, nbrs):
@@ -283,8 +288,7 @@ class Strongest(Best):
             return super()._pool(position, probs, nbrs)
         lowest = float(probs.min())
         limit = 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
-        around = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] == COVERED, False)
-        order = np.lexsort((np.arange(len(probs)), around.sum(axis=1), probs))
+        order = _safety_order(position, probs, nbrs)
         order = order[probs[order] <= limit]
         # cells off the frontier have no revealed neighbour: all share one probability
         revealed = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] >= 0, False)
