@@ -33,6 +33,7 @@ __all__ = [
     "WordList",
     "fold_word",
     "load_words",
+    "read_word_file",
     "builtin_words",
     "builtin_guesses",
     "builtin_answers",
@@ -225,15 +226,20 @@ def _validate(words: list[str], lines: list, source: str) -> tuple[str, ...]:
     return tuple(unique)
 
 
-def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
+def read_word_file(path: str, *, hint: str) -> list[str]:
+    """The lines of a word-list file: the one reader of every game.
+
+    UTF-8, a leading byte-order mark dropped (it is not part of the first word); a file
+    that is missing, a folder, unreadable or not UTF-8 is one :class:`WordListError`
+    naming the path. ``hint`` says what to give instead of a missing file. Each game
+    parses the lines itself (Wordle folds accents and drops ``#`` comments, Hangman keeps
+    lowercase a-z words only).
+    """
     try:
         with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+            return fh.read().splitlines()
     except FileNotFoundError:
-        raise WordListError(
-            f"{path}: no such file; give a path to a word list (one word per line) "
-            f"or a built-in name ({', '.join(BUILTIN_NAMES)})"
-        ) from None
+        raise WordListError(f"{path}: no such file; {hint}") from None
     except IsADirectoryError:
         raise WordListError(f"{path}: is a directory; give a word-list file") from None
     except UnicodeDecodeError as exc:
@@ -242,8 +248,16 @@ def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
         ) from None
     except OSError as exc:
         raise WordListError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
+    text = read_word_file(
+        path,
+        hint="give a path to a word list (one word per line) or a built-in name "
+        f"({', '.join(BUILTIN_NAMES)})",
+    )
     words, lines = [], []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text, start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
