@@ -1,4 +1,4 @@
-"""Hangman kernels and strategies against the seed's Python and brute force."""
+"""Hangman kernels and strategies against the original programs' Python and brute force."""
 
 import os
 
@@ -35,12 +35,12 @@ def test_masks_match_reference(words):
 
 @settings(max_examples=200, deadline=None)
 @given(word_sets())
-def test_min_miss_sweep_equals_seed(words):
+def test_min_miss_sweep_equals_the_original(words):
     got = Hangman(words).sweep("min-miss").results
     assert got == sorted(reference.hangman_min_miss(words))
 
 
-def test_seed_doctest_example():
+def test_original_doctest_example():
     words = "deed even eyes heel mere peep star".split()
     assert Hangman(words).sweep("min-miss").results == [
         (0, 1, "mere", "e"), (0, 2, "deed", "ed"), (0, 2, "even", "en"), (1, 1, "star", "e"),
@@ -95,7 +95,7 @@ def test_empty_and_single_word():
         load_hangman_words(["Abc", "a'b"], 3)
 
 
-def test_loading_filters_like_the_seed(tmp_path):
+def test_loading_filters_like_the_original(tmp_path):
     path = tmp_path / "w.txt"
     path.write_text("Paris\nhello\nworld\nit's\nhello\nab\n")
     lists = load_hangman_words(path)
@@ -126,7 +126,7 @@ def web2_six():
     return Hangman(load_hangman_words(WEB2, 6)[6])
 
 
-def test_web2_seed_table(web2_six):
+def test_web2_original_table(web2_six):
     result = web2_six.sweep("min-miss")
     assert result.words == 15066
     assert result.results[:10] == [
