@@ -1,5 +1,7 @@
-"""Hangman benchmarks: the seed's min-miss sweep (kernel vs the seed's plain Python), all
-lengths of a 300,000-word list, and best-lives against min-miss on web2's six-letter words."""
+"""Hangman benchmarks: the original programs' min-miss sweep (kernel vs their plain Python),
+all lengths of a 300,000-word list, and best-lives against min-miss on web2's six-letter words.
+
+(``..._seed_python`` keeps its name: the saved baselines compare by it.)"""
 
 import os
 

@@ -130,7 +130,8 @@ def hangman_partition(letter: str, words) -> dict:
 
 
 def hangman_min_miss(words, wrong=0, letters=""):
-    """The original programs' greedy sweep, as written there: yields (wrong, guesses, word, letters)."""
+    """The original programs' greedy sweep, as written there: yields (wrong, guesses, word,
+    letters)."""
     if len(words) == 1:
         yield wrong, len(letters), words[0], letters
         return

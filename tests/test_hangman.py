@@ -1,4 +1,4 @@
-"""Hangman kernels and strategies against the seed's Python and brute force."""
+"""Hangman kernels and strategies against the original programs' Python and brute force."""
 
 import os
 
@@ -35,12 +35,12 @@ def test_masks_match_reference(words):
 
 @settings(max_examples=200, deadline=None)
 @given(word_sets())
-def test_min_miss_sweep_equals_seed(words):
+def test_min_miss_sweep_equals_the_original(words):
     got = Hangman(words).sweep("min-miss").results
     assert got == sorted(reference.hangman_min_miss(words))
 
 
-def test_seed_doctest_example():
+def test_original_doctest_example():
     words = "deed even eyes heel mere peep star".split()
     assert Hangman(words).sweep("min-miss").results == [
         (0, 1, "mere", "e"), (0, 2, "deed", "ed"), (0, 2, "even", "en"), (1, 1, "star", "e"),
@@ -66,7 +66,8 @@ def test_entropy_strategy_equals_reference(words):
         # the kernel sums in a fixed order; compare with a tolerance, ties to the first letter
         return next(g for g, s in zip(options, scores) if s >= best - 1e-12)
 
-    assert Hangman(words).sweep("entropy").results == sorted(reference.hangman_greedy(words, choose))
+    expected = sorted(reference.hangman_greedy(words, choose))
+    assert Hangman(words).sweep("entropy").results == expected
 
 
 @settings(max_examples=60, deadline=None)
@@ -95,7 +96,7 @@ def test_empty_and_single_word():
         load_hangman_words(["Abc", "a'b"], 3)
 
 
-def test_loading_filters_like_the_seed(tmp_path):
+def test_loading_filters_like_the_original(tmp_path):
     path = tmp_path / "w.txt"
     path.write_text("Paris\nhello\nworld\nit's\nhello\nab\n")
     lists = load_hangman_words(path)
@@ -106,7 +107,8 @@ def test_loading_filters_like_the_seed(tmp_path):
 
 def test_assistant_candidates_and_errors():
     game = Hangman("baker maker taker bloke".split())
-    assert [game.words.words[k] for k in game.candidates("_ake_", "")] == ["baker", "maker", "taker"]
+    found = [game.words.words[k] for k in game.candidates("_ake_", "")]
+    assert found == ["baker", "maker", "taker"]
     assert [game.words.words[k] for k in game.candidates("_ake_", "m")] == ["baker", "taker"]
     with pytest.raises(DeductiveError, match="has 4 letters"):
         game.candidates("_ak_")
@@ -126,7 +128,7 @@ def web2_six():
     return Hangman(load_hangman_words(WEB2, 6)[6])
 
 
-def test_web2_seed_table(web2_six):
+def test_web2_original_table(web2_six):
     result = web2_six.sweep("min-miss")
     assert result.words == 15066
     assert result.results[:10] == [

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deductive.engine.hangman import Hangman, load_hangman_words
-from deductive.engine.hangman_exact import ExactHangman, check_tree, tree_to_json
+from deductive.engine.hangman import (ExactHangman, Hangman, check_tree, load_hangman_words,
+                                      tree_to_json)
 from deductive.errors import DeductiveError
 from deductive.kernels import hangman_exact as kx
 from deductive.kernels.hangman import _sort_segment, position_masks, split_segment

@@ -1,4 +1,4 @@
-"""Hangman's word loader: files as the seed reads them, and the built-in secrets."""
+"""Hangman's word loader: files as every game reads them, and the built-in secrets."""
 
 import pytest
 
@@ -10,9 +10,25 @@ from deductive.errors import WordListError
 def test_a_byte_order_mark_is_not_part_of_the_first_word(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes("\ufeffhello\nworld\n".encode("utf-8"))
+    assert words_mod.read_word_file(str(path), hint="") == ["hello", "world"]
     assert load_hangman_words(path, 5)[5].words == ("hello", "world")
     # the same file through the Wordle loader: the same words
     assert list(words_mod.load_words(path)) == ["hello", "world"]
+    # a first word that fits only without the mark is kept by both games
+    path.write_bytes("\ufeffab\ncd\n".encode("utf-8"))
+    assert load_hangman_words(path)[2].words == ("ab", "cd")
+    assert list(words_mod.load_words(path)) == ["ab", "cd"]
+
+
+def test_both_games_refuse_a_file_that_is_not_utf8_alike(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("hello\ncaf\xe9s\n".encode("latin-1"))
+    with pytest.raises(WordListError) as hangman_error:
+        load_hangman_words(path, 5)
+    with pytest.raises(WordListError) as wordle_error:
+        words_mod.load_words(path)
+    assert str(hangman_error.value) == str(wordle_error.value)
+    assert "not UTF-8 text (byte 9); save the list as UTF-8" in str(wordle_error.value)
 
 
 def test_unreadable_sources_are_one_error(tmp_path):

@@ -109,7 +109,7 @@ def wordle_search_openers(client, game, words, beam=None, max_guesses=None, chec
 
 # -- Hangman ------------------------------------------------------------------------------------
 def _hangman_chunk(length, lists, strategy, lives_list, prior, lang, exact_limit, memory):
-    from ..engine.hangman import sweep_chunk
+    from ..engine.hangman.sweep import sweep_chunk
 
     return sweep_chunk(lists[length], strategy, lives_list, prior, lang, exact_limit, memory)
 

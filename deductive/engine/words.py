@@ -33,6 +33,7 @@ __all__ = [
     "WordList",
     "fold_word",
     "load_words",
+    "read_word_file",
     "builtin_words",
     "builtin_guesses",
     "builtin_answers",
@@ -59,7 +60,8 @@ BUILTIN_NAMES = {
 }
 _ROLES = ("guesses", "answers")
 
-_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø": "o", "đ": "d", "ł": "l"})
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø": "o", "đ": "d",
+                            "ł": "l"})
 _VALID = re.compile(r"[a-z]+")
 
 
@@ -225,15 +227,20 @@ def _validate(words: list[str], lines: list, source: str) -> tuple[str, ...]:
     return tuple(unique)
 
 
-def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
+def read_word_file(path: str, *, hint: str) -> list[str]:
+    """The lines of a word-list file: the one reader of every game.
+
+    UTF-8, a leading byte-order mark dropped (it is not part of the first word); a file
+    that is missing, a folder, unreadable or not UTF-8 is one :class:`WordListError`
+    naming the path. ``hint`` says what to give instead of a missing file. Each game
+    parses the lines itself (Wordle folds accents and drops ``#`` comments, Hangman keeps
+    lowercase a-z words only).
+    """
     try:
         with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+            return fh.read().splitlines()
     except FileNotFoundError:
-        raise WordListError(
-            f"{path}: no such file; give a path to a word list (one word per line) "
-            f"or a built-in name ({', '.join(BUILTIN_NAMES)})"
-        ) from None
+        raise WordListError(f"{path}: no such file; {hint}") from None
     except IsADirectoryError:
         raise WordListError(f"{path}: is a directory; give a word-list file") from None
     except UnicodeDecodeError as exc:
@@ -242,8 +249,16 @@ def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
         ) from None
     except OSError as exc:
         raise WordListError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
+    text = read_word_file(
+        path,
+        hint="give a path to a word list (one word per line) or a built-in name "
+        f"({', '.join(BUILTIN_NAMES)})",
+    )
     words, lines = [], []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text, start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
@@ -323,9 +338,10 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
         Oriented Word Lists, 2020.12.07) up to size 70 ("large"): the word lists of
         Debian's ``wamerican-large``, without its abbreviations, contractions, capitalised
         words and proper names (size 80 adds words such as salet, reast and raile, which
-        would then rank among the best openers). Answers: of its *common* words (size 50 and below, the lists of
-        Debian's ``wamerican``), those that are not a simple inflection of a shorter common
-        word (:func:`inflection_base`), the 2,315 most frequent by wordfreq.
+        would then rank among the best openers). Answers: of its *common* words (size 50
+        and below, the lists of Debian's ``wamerican``), those that are not a simple
+        inflection of a shorter common word (:func:`inflection_base`), the 2,315 most
+        frequent by wordfreq.
     ``fr`` (read from Debian's ``wfrench``, ``/usr/share/dict/french``)
         Guesses: every word of ``length`` letters. Answers: those that are not the plural
         (-s, -x) of a shorter word, the 2,315 most frequent by wordfreq.

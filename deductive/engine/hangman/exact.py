@@ -8,8 +8,7 @@ least number of misses a guesser can guarantee against an adversary who may swit
 word consistent with the answers so far (the minimax value). The memo grows by doubling up
 to a memory budget and then evicts, so memory stays bounded and results stay exact.
 
-Trees are plain JSON (:func:`tree_to_json`) and :func:`check_tree` replays every word
-against one without using the search or the kernels.
+Trees are plain JSON (:mod:`deductive.engine.hangman.trees`).
 
 Ties between equally good letters go to the first letter in the search's order: fewest
 misses (by weight) first, then the earliest letter; a letter that every candidate has
@@ -18,17 +17,16 @@ misses (by weight) first, then the earliest letter; a letter that every candidat
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DeductiveError
+from ...errors import DeductiveError
+from ...kernels import hangman_exact as kx
+from ...kernels.hangman import MIN_MISS, choose_greedy
 
-__all__ = ["ExactHangman", "ExactPlay", "tree_to_json", "check_tree", "TreeCheck",
-           "DEFAULT_MEMORY", "PRIOR_SCALE"]
+__all__ = ["ExactHangman", "ExactPlay", "DEFAULT_MEMORY", "PRIOR_SCALE"]
 
 #: Default memory budget of the memo (bytes).
 DEFAULT_MEMORY = 4 * 2 ** 30
@@ -36,7 +34,6 @@ DEFAULT_MEMORY = 4 * 2 ** 30
 #: the search adds and compares weights exactly.
 PRIOR_SCALE = 2 ** 40
 _SLOT_BYTES = 32 + 8 + 8 + 1 + 1 + 4
-TREE_FORMAT = "deductive-hangman-tree"
 
 
 @dataclass
@@ -87,9 +84,6 @@ class ExactHangman:
 
     def __init__(self, game, *, memory: int = DEFAULT_MEMORY, uniform: bool = False,
                  weights=None):
-        from ..kernels import hangman_exact as kx
-
-        self._kx = kx
         self.game = game
         self.masks, self.presence = game.masks, game.presence
         n = len(game.words)
@@ -123,7 +117,6 @@ class ExactHangman:
 
     @property
     def stats(self) -> dict:
-        kx = self._kx
         return {"entries": int(self._stats[kx.ST_ENTRIES]), "nodes": int(self._stats[kx.ST_NODES]),
                 "expanded": int(self._stats[kx.ST_EXPANDED]),
                 "evicted": int(self._stats[kx.ST_EVICTED]),
@@ -131,7 +124,6 @@ class ExactHangman:
 
     # -- the memo --------------------------------------------------------------------------
     def _grow(self):
-        kx = self._kx
         cap = self._table[0].shape[0]
         # the old and the new table live together while entries are copied
         if 3 * cap * _SLOT_BYTES > self.memory:
@@ -143,7 +135,6 @@ class ExactHangman:
 
     def _until_done(self, run):
         """Call ``run()`` until the search finishes without asking for a larger table."""
-        kx = self._kx
         while True:
             self._stats[kx.ST_FULL] = 0
             result = run()
@@ -152,7 +143,6 @@ class ExactHangman:
             self._grow()
 
     def _search(self, lives, alpha):
-        kx = self._kx
         n = len(self.weights)
         idx = np.arange(n, dtype=np.int64)
         zero = np.uint64(0)
@@ -174,7 +164,6 @@ class ExactHangman:
 
     def first_letter(self, lives: int) -> str:
         """The optimal strategy's first letter (ties as in the module docstring)."""
-        kx = self._kx
         lives = _check_lives(lives)
         self.value(lives)
         n = len(self.weights)
@@ -184,8 +173,6 @@ class ExactHangman:
                                  np.uint64(lives) << np.uint64(kx.LIVES_SHIFT))
             if slot >= 0 and self._table[4][slot] == kx.SEARCHED:
                 return chr(97 + int(self._table[3][slot]))
-        from ..kernels.hangman import MIN_MISS, choose_greedy
-
         idx = np.arange(n, dtype=np.int64)
         return chr(97 + int(choose_greedy(self.masks, self.presence, self.fweights, idx, 0, n,
                                           0, MIN_MISS)))
@@ -202,7 +189,6 @@ class ExactHangman:
         return self._play(self.evil_misses() + 1, True)
 
     def _play(self, lives, evil):
-        kx = self._kx
         start = time.perf_counter()
         value = self.total if evil else self.value(lives)
         n = len(self.weights)
@@ -235,7 +221,6 @@ class ExactHangman:
         A guesser with one more life than this wins every word."""
         if not self.uniform:
             return ExactHangman(self.game, memory=self.memory, uniform=True).evil_misses()
-        kx = self._kx
         n = len(self.weights)
         zero = np.uint64(0)
 
@@ -253,7 +238,6 @@ class ExactHangman:
         ``wrong`` letters. Shares the memo with every other position of this list."""
         if not self.uniform:
             raise DeductiveError("evil_state needs a solver with unit weights (uniform=True)")
-        kx = self._kx
         idx0 = np.asarray(candidates, dtype=np.int64)
         if len(idx0) <= 1:
             return 0
@@ -279,125 +263,3 @@ def _check_lives(lives) -> int:
     if not 1 <= lives <= 26:
         raise DeductiveError(f"lives must be between 1 and 26, not {lives}")
     return lives
-
-
-# -- trees ---------------------------------------------------------------------------------
-def words_sha256(words) -> str:
-    return hashlib.sha256("\n".join(words).encode()).hexdigest()
-
-
-def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="") -> dict:
-    """The strategy of ``play`` as a JSON-ready dict.
-
-    A node is ``{"guess": letter, "hits": {pattern: node}, "miss": node}`` (a pattern
-    shows the guessed letter where the word has it, ``_`` elsewhere; ``miss`` is absent if
-    every candidate has the letter) or a leaf ``{"word": word}`` once one candidate is left.
-    """
-    words = list(words)
-    length = len(words[0])
-    nodes = [None] * len(play.node_letter)
-    order = range(len(nodes) - 1, -1, -1)      # children are numbered after their parent
-    children: dict = {}
-    for k in order:
-        if play.node_letter[k] < 0:
-            nodes[k] = {"word": words[int(play.node_word[k])]}
-        else:
-            letter = chr(97 + int(play.node_letter[k]))
-            node = {"guess": letter, "hits": {}}
-            for child in reversed(children.get(k, [])):
-                mask = int(play.node_mask[child])
-                if mask == 0:
-                    node["miss"] = nodes[child]
-                else:
-                    pattern = "".join(letter if mask >> i & 1 else "_" for i in range(length))
-                    node["hits"][pattern] = nodes[child]
-            nodes[k] = node
-        if k:
-            children.setdefault(int(play.node_parent[k]), []).append(k)
-    return {"format": TREE_FORMAT, "version": 1, "strategy": strategy, "source": source,
-            "length": length, "lives": play.lives, "words": len(words),
-            "words_sha256": words_sha256(words), "wins": int((play.wrong < play.lives).sum()),
-            "tree": nodes[0]}
-
-
-@dataclass
-class TreeCheck:
-    """What :func:`check_tree` found."""
-
-    words: int
-    wins: int
-    lives: int
-    max_misses: int
-    claimed_wins: int | None
-    errors: list
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors and (self.claimed_wins is None or self.claimed_wins == self.wins)
-
-
-def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10) -> TreeCheck:
-    """Replay every word against a strategy tree (plain Python, independent of the search).
-
-    A word is won when the tree reaches its own leaf with fewer than ``lives`` misses
-    (default: the tree's). Errors: a leaf naming another word (the tree confuses two
-    words), a missing branch, a letter guessed twice on a path, a malformed node.
-    """
-    words = list(words)
-    if not isinstance(tree, dict) or tree.get("format") != TREE_FORMAT or "tree" not in tree:
-        raise DeductiveError(f"not a deductive Hangman tree (expected \"format\": "
-                             f"\"{TREE_FORMAT}\"); write one with --tree")
-    if lives is None:
-        lives = int(tree.get("lives", 0))
-    if lives < 1:
-        raise DeductiveError("the tree names no lives; give --lives")
-    errors = []
-    wins = 0
-    max_misses = 0
-    for word in words:
-        node = tree["tree"]
-        misses = 0
-        guessed = set()
-        problem = None
-        while problem is None and "word" not in node:
-            letter = node.get("guess")
-            if not isinstance(letter, str) or len(letter) != 1 or letter in guessed:
-                problem = f"bad or repeated guess {letter!r}"
-                break
-            guessed.add(letter)
-            if letter in word:
-                pattern = "".join(ch if ch == letter else "_" for ch in word)
-                node = node.get("hits", {}).get(pattern)
-                if node is None:
-                    problem = f"no branch for {pattern} after {''.join(sorted(guessed))}"
-            else:
-                misses += 1
-                node = node.get("miss")
-                if node is None:
-                    problem = f"no miss branch after {''.join(sorted(guessed))}"
-            if problem is None and not isinstance(node, dict):
-                problem = "malformed node"
-        if problem is None and node["word"] != word:
-            problem = f"reaches the leaf of {node['word']!r}"
-        if problem is not None:
-            if len(errors) < max_errors:
-                errors.append(f"{word}: {problem}")
-            else:
-                errors.append("...")
-                break
-            continue
-        max_misses = max(max_misses, misses)
-        wins += misses < lives
-    claimed = tree.get("wins") if lives == tree.get("lives") else None
-    return TreeCheck(len(words), wins, lives, max_misses, claimed, errors)
-
-
-def load_tree(path) -> dict:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except FileNotFoundError:
-        raise DeductiveError(f"{path}: no such file; give a tree written with --tree") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise DeductiveError(f"{path}: not JSON ({exc}); give a tree written with --tree") \
-            from None

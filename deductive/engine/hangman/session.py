@@ -1,0 +1,294 @@
+"""Hangman positions and games as engine objects that return data: the assistant
+(:func:`solve`), a game against a secret word or an adversary (:class:`HangmanSession`),
+the adversary's value (:func:`evil`) and the check of a strategy tree (:func:`tree_check`).
+The command line only reads input and prints what these return."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ...errors import DeductiveError
+from ..words import fold_word
+from .exact import ExactHangman
+from .game import Hangman
+from .strategies import STRATEGIES
+from .trees import check_tree, load_tree, tree_to_json, words_sha256
+from .words import load_hangman_words
+
+__all__ = ["HangmanSession", "solve", "SolveReport", "evil", "EvilReport", "tree_check",
+           "TreeReport"]
+
+
+@dataclass
+class SolveReport:
+    """The assistant's answer for one position."""
+
+    pattern: str
+    wrong: str
+    candidates: list        # the words that fit, in list order
+    best: str | None        # the strategy's letter (None: one word is left)
+    strategy: str
+    lives_left: int
+    letters: list           # LetterStats of the letters some candidate has, best hit first
+
+    def as_dict(self, show: int = 12) -> dict:
+        return {"pattern": self.pattern, "wrong": self.wrong,
+                "candidates": len(self.candidates), "words": self.candidates[:show],
+                "best": self.best, "strategy": self.strategy,
+                "letters": [asdict(s) for s in self.letters]}
+
+    def lines(self, show: int = 12) -> list:
+        out = [f"{len(self.candidates)} candidate(s): " + ", ".join(self.candidates[:show])
+               + (" ..." if len(self.candidates) > show else "")]
+        if self.best is None:
+            return out + [f"the word is {self.candidates[0]}"]
+        out.append(f"best letter ({self.strategy}, {self.lives_left} lives left): {self.best}")
+        out.append(f"{'letter':>6} {'in words':>9} {'P(hit)':>7} {'entropy':>8} {'groups':>6}")
+        return out + [f"{s.letter:>6} {s.containing:>9} {s.hit_probability:>7.3f} "
+                      f"{s.entropy:>8.3f} {s.groups:>6}" for s in self.letters[:10]]
+
+
+def solve(source, pattern, wrong="", *, strategy="min-miss", lives=6, prior="uniform",
+          lang="en") -> SolveReport:
+    """The best next letter for ``pattern`` (``_`` unknown) and the ``wrong`` letters, over
+    the words of ``source`` (see :func:`load_hangman_words`) of the pattern's length."""
+    STRATEGIES[strategy]
+    pattern, wrong = fold_word(pattern), fold_word(wrong)    # as word lists are folded
+    if any(not "a" <= ch <= "z" for ch in wrong):
+        raise DeductiveError(f"wrong letters {wrong!r}: give letters a-z only")
+    lists = load_hangman_words(source, len(pattern))
+    game = Hangman(next(iter(lists.values())), prior=prior, lang=lang)
+    cands = game.candidates(pattern, wrong)
+    if not cands:
+        raise DeductiveError(f"no word of {source} fits {pattern} without "
+                             f"{wrong or 'any wrong letter'}; check the pattern and the letters")
+    guessed = wrong + "".join(ch for ch in pattern if ch.isalpha())
+    lives_left = lives - len(set(wrong))
+    if lives_left < 1:
+        raise DeductiveError(f"{len(set(wrong))} wrong letters with {lives} lives: the game "
+                             "is already lost")
+    stats = [s for s in game.letter_stats(cands, guessed) if s.containing]
+    best = None if len(cands) == 1 else game.best_letter(cands, guessed, strategy, lives_left)
+    return SolveReport(pattern, wrong, [game.words.words[k] for k in cands], best, strategy,
+                       lives_left, stats)
+
+
+class HangmanSession:
+    """One game of Hangman: a secret word (given, or drawn with ``seed``), or with
+    ``evil`` an adversary who picks no word and answers each guess to leave the guesser
+    the most misses it can force (exact minimax; ties to the larger group, then a miss,
+    then the leftmost positions).
+
+    Every method returns what happened; nothing is printed.
+
+    Examples
+    --------
+    >>> session = HangmanSession(Hangman("baker maker taker bloke".split()), word="maker")
+    >>> session.answer("e"), session.status()
+    ((None, False), '_ _ _ e _   wrong: -   lives: 6   candidates: 3')
+    """
+
+    def __init__(self, game: Hangman, *, strategy="min-miss", lives=6, word=None, seed=None,
+                 evil=False):
+        STRATEGIES[strategy]
+        self.game, self.strategy, self.lives, self.evil = game, strategy, lives, evil
+        words = game.words.words
+        self.exact = None
+        if evil:
+            if word is not None:
+                raise DeductiveError("evil: the adversary picks no word in advance; "
+                                     "give no word")
+            self.exact = ExactHangman(game, uniform=True)
+            word = words[0]
+        elif word is None:
+            word = words[np.random.default_rng(seed).integers(len(words))]
+        elif word not in set(words):
+            raise DeductiveError(f"word {word!r} is not in the list {game.words.name}")
+        self.word = word
+        self.shown = ["_"] * game.words.length
+        self.wrong = ""
+        self._update()
+
+    def _update(self):
+        self.pattern = "".join(self.shown)
+        self.candidates = self.game.candidates(self.pattern, self.wrong)
+        self.guessed = self.wrong + "".join(set(self.pattern) - {"_"})
+
+    def intro(self) -> str:
+        return (f"{len(self.game.words)} words of {self.game.words.length} letters; "
+                f"{self.lives} lives")
+
+    def status(self) -> str:
+        return (f"{' '.join(self.shown)}   wrong: {self.wrong or '-'}   lives: "
+                f"{self.lives - len(self.wrong)}   candidates: {len(self.candidates)}")
+
+    def outcome(self) -> str | None:
+        """How the game ended (won, lost), or None while it goes on."""
+        if "_" not in self.shown or len(self.candidates) == 1:
+            return f"won: {self.word} with {len(self.wrong)} miss(es)"
+        if len(self.wrong) < self.lives:
+            return None
+        if not self.evil:
+            return f"lost: the word was {self.word}"
+        left = ", ".join(self.game.words.words[k] for k in self.candidates[:5])
+        return (f"lost: the adversary could still answer {left}"
+                + (" ..." if len(self.candidates) > 5 else ""))
+
+    def hint(self) -> str:
+        """The strategy's next letter."""
+        return self.game.best_letter(self.candidates, self.guessed, self.strategy,
+                                     self.lives - len(self.wrong))
+
+    def answer(self, line: str) -> tuple:
+        """Play one typed line (a letter, ``hint``, ``quit``; empty: end of input):
+        ``(message or None, finished)``."""
+        if not line or line.strip().lower() in ("quit", "q"):
+            return f"stopped: the word was {self.word}", True
+        letter = line.strip().lower()
+        if letter == "hint":
+            return f"hint ({self.strategy}): {self.hint()}", False
+        if len(letter) != 1 or not "a" <= letter <= "z":
+            return "type one letter a-z, 'hint' or 'quit'", False
+        if letter in self.guessed:
+            return f"{letter} was already guessed", False
+        self.guess(letter)
+        return None, False
+
+    def run(self, read, auto=False):
+        """The whole game as the lines to show: the letters come from ``read()`` (a typed
+        line, as :meth:`answer` takes it), or from the strategy with ``auto``."""
+        yield self.intro()
+        while True:
+            yield self.status()
+            message, done = self.outcome(), True
+            if message is None:
+                message, done = (self.auto(), False) if auto else self.answer(read())
+            if message is not None:
+                yield message
+            if done:
+                return
+
+    def auto(self) -> str:
+        """Let the strategy guess; what it guessed."""
+        letter = self.hint()
+        self.guess(letter)
+        return f"{self.strategy} guesses {letter}"
+
+    def guess(self, letter: str) -> bool:
+        """Guess ``letter``; whether the word has it."""
+        if self.evil:
+            self.word = self._evil_answer(letter)
+        hit = letter in self.word
+        if hit:
+            self.shown = [ch if ch == letter else s for ch, s in zip(self.word, self.shown)]
+        else:
+            self.wrong += letter
+        self._update()
+        return hit
+
+    def _evil_answer(self, letter):
+        """A word of the group of candidates (by the positions of ``letter``) that leaves
+        the guesser the most misses it can force."""
+        groups: dict = {}
+        for k in self.candidates:
+            w = self.game.words.words[k]
+            groups.setdefault(tuple(i for i, ch in enumerate(w) if ch == letter), []).append(k)
+        best, best_key = None, None
+        for positions, group in groups.items():
+            pattern = "".join(letter if i in positions else ch
+                              for i, ch in enumerate(self.pattern))
+            wrong = self.wrong if positions else self.wrong + letter
+            value = self.exact.evil_state(group, pattern, wrong) + (not positions)
+            key = (value, len(group), not positions, [-i for i in positions])
+            if best_key is None or key > best_key:
+                best, best_key = group, key
+        return self.game.words.words[best[0]]
+
+
+@dataclass
+class EvilReport:
+    """The adversary's value of one list: the misses a guesser cannot avoid."""
+
+    name: str
+    words: int
+    length: int
+    misses: int
+    held: list              # the words the adversary can keep to the end, sorted
+    seconds: float
+    search: dict
+    play: object            # the ExactPlay of the guesser's minimax strategy
+    word_list: tuple
+
+    def tree(self) -> dict:
+        """The guesser's minimax strategy as a JSON tree (:func:`tree_to_json`)."""
+        return tree_to_json(self.play, self.word_list, strategy="evil", source=self.name)
+
+    def as_dict(self) -> dict:
+        return {"words": self.words, "length": self.length, "misses": self.misses,
+                "lives_to_win": self.misses + 1, "held": self.held,
+                "seconds": round(self.seconds, 3), "search": self.search}
+
+    def lines(self, top: int = 10) -> list:
+        out = [f"{self.name}: {self.words} words. Against an adversary the guesser can hold "
+               f"the misses to {self.misses} and no strategy does better: {self.misses + 1} "
+               f"lives win every word ({self.seconds:.1f} s)."]
+        if top and self.held:
+            out.append(f"words the adversary can keep to the end ({len(self.held)}): "
+                       + ", ".join(self.held[:top]) + (" ..." if len(self.held) > top else ""))
+        return out
+
+
+def evil(source, length, *, memory=None) -> EvilReport:
+    """Evil Hangman on the words of ``source`` of ``length`` letters, by minimax search
+    (``memory``: the memo's budget in bytes)."""
+    words = load_hangman_words(source, length)[length]
+    start = time.perf_counter()
+    exact = Hangman(words).exact(memory)
+    value = exact.evil_misses()
+    play = exact.evil_play()
+    seconds = time.perf_counter() - start
+    held = sorted(words.words[k] for k in range(len(words)) if play.wrong[k] == value)
+    return EvilReport(words.name, len(words), length, value, held, seconds, exact.stats, play,
+                      words.words)
+
+
+@dataclass
+class TreeReport:
+    """A strategy tree replayed against a list (:func:`tree_check`)."""
+
+    path: str
+    length: int
+    check: object           # the TreeCheck
+    same_list: bool         # the tree was made for this very list
+
+    def as_dict(self) -> dict:
+        c = self.check
+        return {"ok": c.ok, "words": c.words, "wins": c.wins, "lives": c.lives,
+                "claimed_wins": c.claimed_wins, "max_misses": c.max_misses,
+                "same_list": self.same_list, "errors": c.errors}
+
+    def lines(self) -> list:
+        c = self.check
+        out = [f"{self.path}: {c.words} words of {self.length} letters, {c.wins} won with "
+               f"{c.lives} lives ({100 * c.wins / c.words:.2f}%), at most {c.max_misses} "
+               "misses"]
+        if not self.same_list:
+            out.append("note: the tree was made for another word list")
+        if c.claimed_wins is not None and c.claimed_wins != c.wins:
+            out.append(f"the tree claims {c.claimed_wins} wins")
+        return out + [f"  {line}" for line in c.errors] + ["ok" if c.ok else "FAILED"]
+
+
+def tree_check(path, source, lives=None) -> TreeReport:
+    """Replay every word of ``source`` (of the tree's length) against the tree in ``path``."""
+    tree = load_tree(path)
+    length = tree.get("length") if isinstance(tree, dict) else None
+    if not isinstance(length, int):
+        raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "
+                             "with tree_to_json")
+    words = load_hangman_words(source, length)[length].words
+    return TreeReport(path, length, check_tree(tree, words, lives),
+                      tree.get("words_sha256") == words_sha256(words))

@@ -1,0 +1,127 @@
+"""Hangman sweeps of several word lists: the chunk function a process or a Dask task runs
+(:func:`sweep_chunk`, one list, every number of lives), their checkpoint tag, the
+single-process driver, and the report a command prints."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...checkpoint import Checkpoint
+from .game import Hangman
+from .results import SweepResult
+from .trees import tree_to_json, write_json
+
+__all__ = ["sweep_tag", "sweep_chunk", "sweep_lists", "optimal_tree", "SweepReport"]
+
+
+def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
+    """The checkpoint tag of a sweep: its settings and the SHA-256 of its word lists (one
+    entry per length, holding every number of lives swept)."""
+    text = "\n".join(w for n in sorted(lists) for w in lists[n].words)
+    return {"hangman": strategy, "lives": list(lives_list), "prior": prior, "lang": lang,
+            "exact_limit": exact_limit, "words": hashlib.sha256(text.encode()).hexdigest()}
+
+
+def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_limit=16,
+                memory=None) -> dict:
+    """Sweeps of one word list for every number of lives of ``lives_list`` (one game, so
+    that ``optimal`` searches share their memo), as JSON-ready dicts keyed by the lives:
+    the piece a checkpoint stores and a Dask task returns."""
+    game = Hangman(words, prior=prior, lang=lang)
+    return {str(lives): game.sweep(strategy, lives=lives, exact_limit=exact_limit,
+                                   memory=memory).as_dict()
+            for lives in lives_list}
+
+
+def sweep_lists(lists, strategy, lives_list, *, prior="uniform", lang="en", exact_limit=16,
+                memory=None, checkpoint=None, progress=None) -> list:
+    """Sweeps of every list of ``lists`` (length -> HangmanWords) in this process:
+    ``[(length, [SweepResult per lives])]``. With ``checkpoint`` (a path), each length is
+    stored as it finishes and a rerun with the same settings skips it; ``progress(k)`` is
+    called after the k-th length."""
+    store = Checkpoint(checkpoint, sweep_tag(lists, strategy, lives_list, prior, lang,
+                                             exact_limit))
+    done = store.load()
+    sweeps = []
+    for k, (n, words) in enumerate(lists.items(), start=1):
+        part = done.get(str(n))
+        if part is None:
+            part = sweep_chunk(words, strategy, lives_list, prior, lang, exact_limit, memory)
+            store.append(str(n), part)
+        sweeps.append((n, [SweepResult.from_dict(part[str(x)]) for x in lives_list]))
+        if progress is not None:
+            progress(k)
+    return sweeps
+
+
+def optimal_tree(words, lives, path, *, prior="uniform", lang="en", memory=None) -> SweepResult:
+    """The optimal sweep of one list; its strategy tree (:func:`tree_to_json`) is written
+    to ``path``."""
+    result = Hangman(words, prior=prior, lang=lang).sweep("optimal", lives=lives, memory=memory)
+    write_json(path, tree_to_json(result.exact, words.words, source=words.name))
+    return result
+
+
+@dataclass
+class SweepReport:
+    """What ``hangman sweep`` shows: per length, one result per number of lives."""
+
+    sweeps: list            # [(length, [SweepResult, ...])]
+    strategy: str
+    lives: list
+    prior: str
+
+    def as_dict(self) -> dict:
+        if len(self.lives) > 1:
+            return {"strategy": self.strategy, "prior": self.prior, "lives": self.lives,
+                    "by_length": {str(n): {str(x): r.as_dict(with_results=False)
+                                           for x, r in zip(self.lives, rs)}
+                                  for n, rs in self.sweeps}}
+        lives = self.lives[0]
+        wrong = np.concatenate([rs[0].wrong for _, rs in self.sweeps])
+        out = {"words": len(wrong), "strategy": self.strategy, "lives": lives,
+               "prior": self.prior, "mean_misses": round(float(wrong.mean()), 6),
+               "win_rate": round(float((wrong < lives).mean()), 6),
+               "wins": int((wrong < lives).sum()),
+               "seconds": round(sum(rs[0].seconds for _, rs in self.sweeps), 4)}
+        out["by_length"] = {str(n): rs[0].as_dict(with_results=False) for n, rs in self.sweeps}
+        out["results"] = [list(r) for r in sorted(r for _, rs in self.sweeps
+                                                  for r in rs[0].results)]
+        return out
+
+    def lines(self, top: int = 10) -> list:
+        """The text report: per length its summary and the ``top`` easiest and hardest
+        words (one number of lives), or a table of the lives (several)."""
+        if len(self.lives) > 1:
+            return self._lives_table()
+        lives, out = self.lives[0], []
+        for n, (s,) in self.sweeps:
+            out.append(f"length {n}: {s.words} words, mean misses {s.mean_misses:.4f}, win "
+                       f"rate {100 * s.win_rate:.2f}% ({s.wins} won) with {lives} lives, "
+                       f"{s.seconds:.3f} s")
+            if top:
+                k = min(top, s.words)
+                out.append(f"  {k} easiest:")
+                out += [f"    {r}" for r in s.results[:k]]
+                out.append(f"  {k} hardest, hardest first:")
+                out += [f"    {r}" for r in reversed(s.results[-k:])]
+        if len(self.sweeps) > 1:
+            wrong = np.concatenate([rs[0].wrong for _, rs in self.sweeps])
+            seconds = sum(rs[0].seconds for _, rs in self.sweeps)
+            out.append(f"all lengths: {len(wrong)} words, mean misses "
+                       f"{round(float(wrong.mean()), 6):.4f}, win rate "
+                       f"{100 * round(float((wrong < lives).mean()), 6):.2f}%, {seconds:.2f} s")
+        return out
+
+    def _lives_table(self) -> list:
+        out = []
+        for n, rs in self.sweeps:
+            out.append(f"length {n}: {rs[0].words} words, {self.strategy}")
+            out.append(f"  {'lives':>5} {'wins':>7} {'win rate':>9} {'mean misses':>12} "
+                       f"{'seconds':>8}")
+            out += [f"  {x:>5} {r.wins:>7} {100 * r.win_rate:>8.2f}% {r.mean_misses:>12.4f} "
+                    f"{r.seconds:>8.2f}" for x, r in zip(self.lives, rs)]
+        return out
