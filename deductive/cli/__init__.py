@@ -7,6 +7,7 @@ import click
 from .. import __version__
 from ._common import Group
 from .cache import cache
+from .games import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle
@@ -43,6 +44,8 @@ cli.add_command(wordle)
 cli.add_command(cache)
 cli.add_command(hangman)
 cli.add_command(mines)
+cli.add_command(mastermind)
+cli.add_command(bulls)
 
 
 def main(args=None, prog_name="deductive"):
