@@ -608,3 +608,24 @@ def optimal_total(matrix, win, cands=None, _memo=None) -> tuple[int, int]:
         best = min(best, (total, worst))
     memo[cands] = best
     return best
+
+
+# -- Absurdle -------------------------------------------------------------------------------
+def absurdle_keep(guess: str, candidates) -> tuple[int, list]:
+    """The adversary's (code, kept words): the largest bucket; ties to fewest greens, then
+    fewest yellows, then grey < yellow < green from the first letter."""
+    buckets: dict = {}
+    for word in candidates:
+        buckets.setdefault(tuple(feedback_digits(guess, word)), []).append(word)
+    digits = min(buckets, key=lambda d: (-len(buckets[d]), d.count(2), d.count(1), d))
+    return sum(x * 3 ** i for i, x in enumerate(digits)), buckets[digits]
+
+
+def absurdle_fewest(guesses, answers, limit=6):
+    """Brute force: fewest guesses forcing a win (breadth-first over kept sets), or None."""
+    level = {tuple(answers)}
+    for depth in range(1, limit + 1):
+        if any(len(s) == 1 for s in level):
+            return depth
+        level = {tuple(absurdle_keep(g, s)[1]) for s in level for g in guesses}
+    return None
