@@ -11,6 +11,7 @@ from .games import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle
+from .wordle_variants import absurdle, multi
 
 __all__ = ["cli", "main"]
 
@@ -41,6 +42,8 @@ def cli(threads):
 
 
 cli.add_command(wordle)
+wordle.add_command(absurdle)
+wordle.add_command(multi)
 cli.add_command(cache)
 cli.add_command(hangman)
 cli.add_command(mines)
