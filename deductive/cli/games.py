@@ -33,9 +33,12 @@ def _show(stats, as_json, tree_path=None, game=None, tree=None):
     click.echo("distribution: " + ", ".join(f"{k}: {v}" for k, v in stats["distribution"].items()))
 
 
-def feedback_group(name, build, options, doc, example):
+def feedback_group(name, build, options, doc, small, codes):
     """A click group of ``openers, bench, search, play, assist, tree-check`` for the game
-    ``build(**options)``; ``options`` are click decorators defining those options."""
+    ``build(**options)``; ``options`` are click decorators defining those options,
+    ``small`` the options of a game small enough for quick examples, ``codes`` a first
+    guess, a feedback to it, and an answer (the help texts' examples)."""
+    first, feedback, answer = codes
 
     def game_command(func):
         @functools.wraps(func)
@@ -56,7 +59,8 @@ def feedback_group(name, build, options, doc, example):
                                  show_default=True, help="knuth, entropy, minimax, expected, "
                                  "random or lookahead.")
 
-    @click.group(name, cls=Group, help=f"{doc}\n\n\b\nExamples:\n{example}")
+    @click.group(name, cls=Group, help=f"{doc}\n\n\b\nExamples:\n  deductive {name} bench "
+                 f"--solver knuth\n  deductive {name} search{small} --objective worst")
     def group():
         pass
 
@@ -89,9 +93,9 @@ def feedback_group(name, build, options, doc, example):
               as_json, tree_path, game, r.tree)
 
     @group.command(help="The exact best tree: fewest total guesses (expected) or fewest "
-                   f"guesses in the worst case.\n\n\b\nExamples:\n  deductive {name} search "
-                   f"--objective worst --tree worst.json\n  deductive {name} search --opener "
-                   f"{'1123' if name == 'mastermind' else '0123'} --max-guesses 7")
+                   f"guesses in the worst case.\n\n\b\nExamples:\n  deductive {name} search"
+                   f"{small} --objective worst --tree worst.json\n  deductive {name} search"
+                   f"{small} --opener {first[:len(first) - bool(small)]}")
     @game_command
     @click.option("--objective", type=click.Choice(["expected", "worst"]), default="expected",
                   show_default=True)
@@ -116,7 +120,7 @@ def feedback_group(name, build, options, doc, example):
                                      "nodes": r.nodes}), as_json, tree_path, game, r.tree)
 
     @group.command(help=f"Play one game against ANSWER.\n\n\b\nExample:\n  deductive {name} "
-                   f"play {'3632' if name == 'mastermind' else '7093'} --solver knuth")
+                   f"play {answer} --solver knuth")
     @click.argument("answer")
     @game_command
     @solver_option
@@ -127,9 +131,8 @@ def feedback_group(name, build, options, doc, example):
         click.echo(f"solved in {len(moves)}")
 
     @group.command(help="Help with a game played elsewhere: enter each guess and its "
-                   "feedback ('1122 1B2W'); 'quit' stops.\n\n\b\nExample:\n  printf "
-                   f"'{'1122 1B0W' if name == 'mastermind' else '0123 1B0C'}\\n' | deductive "
-                   f"{name} assist")
+                   f"feedback ('{first} {feedback}'); 'quit' stops.\n\n\b\nExample:\n  "
+                   f"printf '{first} {feedback}\\n' | deductive {name} assist")
     @game_command
     @click.option("--top", type=click.IntRange(1, 50), default=5, show_default=True)
     def assist(game, top):
@@ -157,8 +160,8 @@ def feedback_group(name, build, options, doc, example):
                 click.echo(f"not applied: {exc}")
 
     @group.command("tree-check", help="Verify a decision tree against the game.\n\n\b\n"
-                   f"Example:\n  deductive {name} search --objective worst --tree t.json\n  "
-                   f"deductive {name} tree-check t.json")
+                   f"Example:\n  deductive {name} search{small} --objective worst --tree "
+                   f"t.json\n  deductive {name} tree-check t.json{small}")
     @click.argument("tree_file", type=click.Path(dir_okay=False))
     @game_command
     @json_option
@@ -187,11 +190,10 @@ mastermind = feedback_group("mastermind", _mastermind, [
     click.option("--pegs", type=click.IntRange(1, 8), default=4, show_default=True),
     click.option("--colours", type=click.IntRange(2, 10), default=6, show_default=True),
     click.option("--no-repeat", is_flag=True, help="Codes of distinct colours.")],
-    "Mastermind: codes of pegs (1122), black and white feedback (1B2W).",
-    "  deductive mastermind bench --solver knuth\n  deductive mastermind search --objective "
-    "worst")
+    "Mastermind: codes of pegs (1122), black and white feedback (1B2W).", "",
+    ("1123", "1B0W", "3632"))
 bulls = feedback_group("bulls", _bulls, [
     click.option("--digits", type=click.IntRange(1, 4), default=4, show_default=True,
                  help="Length of the secret number (distinct digits).")],
     "Bulls and Cows: numbers of distinct digits (0123), bulls and cows (1B2C).",
-    "  deductive bulls bench --solver entropy\n  deductive bulls search --opener 0123")
+    " --digits 3", ("0123", "1B0C", "7093"))

@@ -53,7 +53,8 @@ def play(game):
 
     \b
     Example:
-      printf 'aesir\\nyauld\\ntench\\nwhoop\\n' | deductive wordle absurdle play
+      printf 'aesir\\nyauld\\ntench\\nwhoop\\n' | deductive wordle absurdle play \\
+          --guesses guesses.txt --answers answers.txt
     """
     adversary = Absurdle(game)
     cands, turn = adversary.start(), 0
