@@ -27,7 +27,8 @@ def test_search_worst_tree_round_trip(tmp_path):
     r = run("mastermind", "tree-check", str(tree), "--json")
     assert r.exit_code == 0 and json.loads(r.output)["worst"] == 5
     r = run("mastermind", "tree-check", str(tree), "--pegs", "3")
-    assert r.exit_code == 2 and r.output.startswith("error: ") and "not a tree of this game" in r.output
+    assert r.exit_code == 2 and r.output.startswith("error: ")
+    assert "not a tree of this game" in r.output
 
 
 def test_small_search_and_openers():

@@ -2,7 +2,6 @@
 
 import json
 
-import numpy as np
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st

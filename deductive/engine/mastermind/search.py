@@ -55,11 +55,7 @@ def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, 
     used = np.zeros(colours, bool)
     used[np.unique(hist)] = True
     free = np.flatnonzero(~used)
-    weight = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
-    own = codes.astype(np.int64) @ weight
-    best = own.copy()
-    rows = np.arange(n)
-    n_sigma = 0
+    maps = []
     for sigma in itertools.permutations(range(pegs)):
         pi = np.full(colours, -1, np.int64)
         ok = True
@@ -72,9 +68,15 @@ def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, 
                 pi[src] = dst
             if not ok:
                 break
-        if not ok:
-            continue
-        n_sigma += 1
+        if ok:
+            maps.append((sigma, pi))
+    if len(maps) == 1 and len(free) <= 1:      # the identity alone: every code a minimum
+        return np.ones(n, bool), True
+    weight = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
+    own = codes.astype(np.int64) @ weight
+    best = own.copy()
+    rows = np.arange(n)
+    for sigma, pi in maps:
         moved = codes[:, list(sigma)]
         assign = np.full((n, colours), -1, np.int64)
         count = np.zeros(n, np.int64)
@@ -87,7 +89,7 @@ def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, 
             count += fresh
             key += np.where(image < 0, assign[rows, c], image) * weight[i]
         np.minimum(best, key, out=best)
-    return best == own, n_sigma == 1 and len(free) <= 1
+    return best == own, False
 
 
 class _SymmetryView:
