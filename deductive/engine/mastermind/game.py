@@ -110,7 +110,7 @@ class Mastermind(FeedbackGame):
     pegs : int
         1 to 8.
     colours : int
-        2 to 10 (spelled ``1 .. 9`` then ``0``... no: spelled by :attr:`alphabet`).
+        2 to 10, spelled by :attr:`alphabet` (``1`` to ``9``, then ``0`` for the tenth).
     repeat : bool
         Whether a code may repeat a colour.
 
