@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -643,3 +644,119 @@ def sign_test_p(only_a, only_b):
     seen = abs(only_a - only_b)
     tails = sum(math.comb(n, k) for k in range(n + 1) if abs(2 * k - n) >= seen)
     return min(Fraction(1), Fraction(tails, 2 ** n))
+
+
+# -- Mastermind and Bulls and Cows ----------------------------------------------------------
+def mastermind_pegs(guess, answer) -> tuple[int, int]:
+    """(black, white): pegs in place, then colours in common less those in place."""
+    black = sum(g == a for g, a in zip(guess, answer))
+    common = sum((Counter(guess) & Counter(answer)).values())
+    return black, common - black
+
+
+def mastermind_matrix(codes) -> np.ndarray:
+    pegs = len(codes[0])
+    return np.array([[b * (pegs + 1) + w for b, w in (mastermind_pegs(g, a) for a in codes)]
+                     for g in codes], dtype=np.int64)
+
+
+def _guess_groups(matrix, win, cands):
+    """For every guess that tells the candidates apart (or may win): code -> candidates."""
+    for g in range(matrix.shape[0]):
+        groups = {}
+        for a in cands:
+            groups.setdefault(int(matrix[g, a]), []).append(a)
+        if len(groups) > 1 or win in groups:
+            yield groups
+
+
+def minimax_depth(matrix, win, cands=None, _memo=None) -> int:
+    """Least worst case over every tree (brute force over every guess, memoised by set)."""
+    memo = {} if _memo is None else _memo
+    cands = tuple(range(matrix.shape[1])) if cands is None else cands
+    if len(cands) == 1:
+        return 1
+    if cands in memo:
+        return memo[cands]
+    best = math.inf
+    for groups in _guess_groups(matrix, win, cands):
+        depth = 1 + max((minimax_depth(matrix, win, tuple(grp), memo)
+                         for code, grp in groups.items() if code != win), default=0)
+        best = min(best, depth)
+    memo[cands] = best
+    return best
+
+
+def optimal_total(matrix, win, cands=None, _memo=None) -> tuple[int, int]:
+    """(total, worst) of the best tree over any guess matrix, ties to the smaller worst
+    case (brute force over every guess, memoised by set)."""
+    memo = {} if _memo is None else _memo
+    cands = tuple(range(matrix.shape[1])) if cands is None else cands
+    if len(cands) == 1 and matrix[cands[0], cands[0]] == win:
+        return 1, 1
+    if cands in memo:
+        return memo[cands]
+    best = (math.inf, math.inf)
+    for groups in _guess_groups(matrix, win, cands):
+        total, worst = len(cands), 1
+        for code, grp in groups.items():
+            if code != win:
+                sub = optimal_total(matrix, win, tuple(grp), memo)
+                total, worst = total + sub[0], max(worst, 1 + sub[1])
+        best = min(best, (total, worst))
+    memo[cands] = best
+    return best
+
+
+# -- Absurdle -------------------------------------------------------------------------------
+def absurdle_keep(guess: str, candidates) -> tuple[int, list]:
+    """The adversary's (code, kept words): the largest bucket; ties to fewest greens, then
+    fewest yellows, then grey < yellow < green from the first letter."""
+    buckets: dict = {}
+    for word in candidates:
+        buckets.setdefault(tuple(feedback_digits(guess, word)), []).append(word)
+    digits = min(buckets, key=lambda d: (-len(buckets[d]), d.count(2), d.count(1), d))
+    return sum(x * 3 ** i for i, x in enumerate(digits)), buckets[digits]
+
+
+def absurdle_fewest(guesses, answers, limit=6):
+    """Brute force: fewest guesses forcing a win (breadth-first over kept sets), or None."""
+    level = {tuple(answers)}
+    for depth in range(1, limit + 1):
+        if any(len(s) == 1 for s in level):
+            return depth
+        level = {tuple(absurdle_keep(g, s)[1]) for s in level for g in guesses}
+    return None
+
+
+# -- multi-board Wordle ---------------------------------------------------------------------
+def multi_play(guesses, answers, targets) -> list:
+    """One multi-board game with the entropy rule computed over the product partition
+    itself (every tuple of the boards' candidates): the guesses played."""
+    boards = {k: list(answers) for k in range(len(targets))}
+    played = []
+    while boards:
+        known = [c[0] for c in boards.values() if len(c) == 1]
+        if known:
+            guess = known[0]
+        else:
+            def joint(g):
+                mass: Counter = Counter()
+                for combo in itertools.product(*boards.values()):
+                    mass[tuple(feedback_code(g, a) for a in combo)] += 1
+                n = sum(mass.values())
+                return round(-sum(m / n * math.log2(m / n) for m in mass.values()), 9)
+
+            scores = {g: joint(g) for g in guesses}
+            top = max(scores.values())
+            tied = [g for g in guesses if scores[g] == top]
+            listed = [g for g in tied if any(g in c for c in boards.values())]
+            guess = (listed or tied)[0]
+        played.append(guess)
+        for k in list(boards):
+            code = feedback_code(guess, targets[k])
+            if guess == targets[k]:
+                del boards[k]
+            else:
+                boards[k] = [a for a in boards[k] if feedback_code(guess, a) == code]
+    return played

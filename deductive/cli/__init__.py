@@ -7,9 +7,11 @@ import click
 from .. import __version__
 from ._common import Group
 from .cache import cache
+from .games import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle
+from .wordle_variants import absurdle, multi
 
 __all__ = ["cli", "main"]
 
@@ -40,9 +42,13 @@ def cli(threads):
 
 
 cli.add_command(wordle)
+wordle.add_command(absurdle)
+wordle.add_command(multi)
 cli.add_command(cache)
 cli.add_command(hangman)
 cli.add_command(mines)
+cli.add_command(mastermind)
+cli.add_command(bulls)
 
 
 def main(args=None, prog_name="deductive"):

@@ -1,0 +1,292 @@
+"""Exact searches of Mastermind-like games, pruned by their symmetries.
+
+Permuting the positions (sigma) and the colours (pi) of every code keeps every feedback.
+So at a node reached by the guesses H, every symmetry that fixes each guess of H maps the
+node's candidate set onto itself, and two guesses in one orbit of that group have equal
+values: the search needs only one guess per orbit. It keeps the lowest code of each orbit,
+which is the guess the full search would choose (guesses are tried in order of bound,
+expected size, then index; the others of an orbit tie with it and come later), so the
+trees are the very trees of the full search, found with a fraction of the work.
+
+The group fixing H is: the position permutations sigma for which ``pi(h[sigma(i)]) =
+h[i]`` for every h of H defines a consistent one-to-one pi on the colours H uses, each
+with every permutation of the colours H does not use. A code's orbit minimum is the least,
+over those sigma, of the code permuted and its free colours renamed to the lowest free
+ones in order of first appearance.
+
+The core's tree search (:class:`~deductive.engine.feedback.search.TreeSearch`) runs
+unchanged: the guesses allowed at a node (its hard-mode hook,
+:meth:`~deductive.engine.feedback.game.FeedbackGame.allowed_after`) are the orbit minima.
+:class:`WorstCaseSearch` adds the other objective: the least worst case.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+
+import numpy as np
+
+from ...errors import ArgumentError, DeductiveError
+from ..feedback.scoring import partition_stats
+from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
+
+__all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal"]
+
+
+class _Reps(np.ndarray):
+    """A mask of the guesses to try (the orbit minima) that remembers the guesses played."""
+
+    history: tuple = ()
+    trivial: bool = False
+
+    def __array_finalize__(self, obj):
+        self.history = getattr(obj, "history", ())
+        self.trivial = getattr(obj, "trivial", False)
+
+
+def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, bool]:
+    """Mask of the codes that are the least of their orbit under the symmetries fixing
+    every code of ``history`` (rows of ``codes``, colours ``0 .. colours - 1``, listed
+    lexicographically), and whether that group is trivial (every code its own orbit)."""
+    n, pegs = codes.shape
+    hist = codes[list(history)] if len(history) else np.empty((0, pegs), np.uint8)
+    used = np.zeros(colours, bool)
+    used[np.unique(hist)] = True
+    free = np.flatnonzero(~used)
+    maps = []
+    for sigma in itertools.permutations(range(pegs)):
+        pi = np.full(colours, -1, np.int64)
+        ok = True
+        for h in hist:
+            for i in range(pegs):
+                src, dst = h[sigma[i]], h[i]
+                if pi[src] not in (-1, dst) or (pi[src] == -1 and dst in pi):
+                    ok = False
+                    break
+                pi[src] = dst
+            if not ok:
+                break
+        if ok:
+            maps.append((sigma, pi))
+    if len(maps) == 1 and len(free) <= 1:      # the identity alone: every code a minimum
+        return np.ones(n, bool), True
+    weight = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
+    own = codes.astype(np.int64) @ weight
+    best = own.copy()
+    rows = np.arange(n)
+    for sigma, pi in maps:
+        moved = codes[:, list(sigma)]
+        assign = np.full((n, colours), -1, np.int64)
+        count = np.zeros(n, np.int64)
+        key = np.zeros(n, np.int64)
+        for i in range(pegs):
+            c = moved[:, i]
+            image = pi[c]
+            fresh = (image < 0) & (assign[rows, c] < 0)
+            assign[rows[fresh], c[fresh]] = free[count[fresh]] if len(free) else 0
+            count += fresh
+            key += np.where(image < 0, assign[rows, c], image) * weight[i]
+        np.minimum(best, key, out=best)
+    return best == own, False
+
+
+class _SymmetryView:
+    """The game as the search sees it: every attribute the game's, plus a hard-mode hook
+    whose allowed guesses are the orbit minima after the guesses played."""
+
+    hard = True
+
+    def __init__(self, game):
+        self._game = game
+        self._cache: dict = {}
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def allowed_after(self, allowed, guess, code):
+        if getattr(allowed, "trivial", False):
+            return allowed
+        history = tuple(sorted(set(getattr(allowed, "history", ())) | {int(guess)}))
+        mask = self._cache.get(history)
+        if mask is None:
+            reps, trivial = orbit_minima(self._game.pegs_array, self._game.colours, history)
+            mask = reps.view(_Reps)
+            mask.history, mask.trivial = history, trivial
+            self._cache[history] = mask
+        return mask
+
+
+class SymmetricSearch(TreeSearch):
+    """:class:`~deductive.engine.feedback.search.TreeSearch` over one guess per orbit of
+    the symmetries that fix the guesses played (see the module): the same trees, faster.
+
+    Its memo is keyed by candidate set alone: a set's value does not depend on which
+    symmetries prune its guesses. A set's lower bound is also the counting one: one answer
+    found by the first guess, at most K by the second, K**2 by the third... (K the non-winning
+    feedbacks of the matrix), stronger than the core's 2n - 1 once n > K + 1."""
+
+    def __init__(self, game, beam=None, max_guesses=None):
+        super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses)
+        self.floor = counting_bounds(len(game.answers), _spread(game))
+
+    def _child_bound(self, cands, allowed, depth):
+        bound = super()._child_bound(cands, allowed, depth)
+        return bound if bound >= INFEASIBLE else max(bound, int(self.floor[len(cands)]))
+
+    @staticmethod
+    def _key(cands, allowed):
+        return cands.tobytes()
+
+
+def _spread(game) -> int:
+    """The most non-winning feedbacks a guess can get: the codes of the matrix, less one."""
+    return len(np.unique(game.matrix)) - 1
+
+
+def counting_bounds(n: int, k: int) -> np.ndarray:
+    """``bound[m]``, m = 0..n: the fewest total guesses of any tree over m answers when a
+    guess leaves at most ``k`` non-winning feedbacks (level d holds at most k**(d-1))."""
+    bound = np.zeros(n + 1, np.int64)
+    level, width, filled = 1, 1, 0
+    for m in range(1, n + 1):
+        if filled == width:
+            level, width, filled = level + 1, width * max(k, 1), 0
+        bound[m] = bound[m - 1] + level
+        filled += 1
+    return bound
+
+
+class WorstCaseSearch:
+    """The least worst case: the fewest guesses that solve every answer, and a tree.
+
+    A depth-first search for a tree within ``d`` guesses, for d rising from the counting
+    bound: a guess can leave at most ``K`` non-winning feedbacks (``K`` the codes seen in
+    the matrix, less the win), so ``d`` guesses tell at most ``1 + K + ... + K**(d-1)``
+    answers apart. Guesses are tried by the size of their largest bucket (then a possible
+    code, then the lowest), one per orbit of the symmetries fixing the guesses played;
+    a guess whose largest bucket exceeds what ``d - 1`` guesses can tell apart is skipped.
+    Proven failures are memoised per (set, depth).
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self.view = _SymmetryView(game)
+        self.matrix = game.matrix
+        self.win = game.win_code
+        self.k = _spread(game)
+        self.memo: dict = {}
+        self.nodes = 0
+
+    def capacity(self, depth: int) -> int:
+        """Most answers ``depth`` guesses can tell apart."""
+        return sum(self.k ** j for j in range(max(depth, 0)))
+
+    def _fits(self, cands, allowed, depth):
+        """First guess of a tree solving ``cands`` within ``depth`` guesses, else -1."""
+        n = len(cands)
+        if n == 1:
+            return int(self.game.answer_to_guess[cands[0]])
+        if n > self.capacity(depth):
+            return -1
+        key = (cands.tobytes(), depth)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        rows = np.flatnonzero(allowed).astype(np.int64) if allowed is not None else \
+            np.arange(self.matrix.shape[0], dtype=np.int64)
+        stats = partition_stats(self.game.patterns, cands, rows)
+        in_set = self.game.is_candidate(cands, rows)
+        # a winning bucket holds one answer, found at once
+        largest_rest = np.where(in_set & (stats.largest == 1), 0, stats.largest)
+        ok = largest_rest <= self.capacity(depth - 1)
+        ok &= (stats.buckets > 1) | in_set
+        order = np.lexsort((rows, ~in_set, stats.largest))
+        choice = -1
+        for j in order[ok[order]]:
+            guess = int(rows[j])
+            if all(self._fits(grp, self.view.allowed_after(allowed, guess, code), depth - 1) >= 0
+                   for code, grp in sorted(self.game.split(guess, cands), key=lambda x: -len(x[1]))
+                   if code != self.win):
+                choice = guess
+                break
+        self.memo[key] = choice
+        return choice
+
+    def search(self, max_depth: int = 12, keep_tree: bool = False) -> SearchResult:
+        """The least worst case (with a tree when asked); an error beyond ``max_depth``."""
+        start = time.perf_counter()
+        cands = np.arange(len(self.game.answers), dtype=np.int64)
+        root = np.ones(len(self.game.guesses), bool)
+        depth = 1
+        while self.capacity(depth) < len(cands):
+            depth += 1
+        while self._fits(cands, root, depth) < 0:
+            depth += 1
+            if depth > max_depth:
+                raise ArgumentError(f"no tree within `max_depth` {max_depth} guesses")
+        tree = self._tree(cands, root, depth)
+        depths = _depths(self.game, tree)
+        return SearchResult(tree["guess"], int(depths.sum()), int(depths.max()), len(cands),
+                            True, None, time.perf_counter() - start, self.nodes,
+                            tree if keep_tree else None)
+
+    def _tree(self, cands, allowed, depth):
+        guess = self._fits(cands, allowed, depth)
+        node = {"guess": self.game.word(guess), "then": {}}
+        for code, grp in self.game.split(guess, cands):
+            if code != self.win:
+                node["then"][self.game.format(code)] = self._tree(
+                    grp, self.view.allowed_after(allowed, guess, code), depth - 1)
+        return node
+
+
+def _depths(game, tree) -> np.ndarray:
+    from ..feedback.tree import check_tree, tree_document
+
+    return check_tree(game, tree_document(game, tree)).depths
+
+
+def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
+            progress=None) -> tuple[SearchResult, list[SearchResult]]:
+    """The tree with the fewest total guesses over every first guess, exactly.
+
+    One opener per symmetry class is searched (``game.openers()``), the smallest expected
+    bucket first; after the first, each only has to beat the best total so far (its search
+    stops as soon as it cannot).
+    Returns the best result (its ``seconds`` and ``nodes``: the whole search's) and one
+    per opener searched (those beaten: ``exact`` False and ``total`` a proven lower
+    bound)."""
+    start_all = time.perf_counter()
+    search = SymmetricSearch(game, max_guesses=max_guesses)
+    cands = np.arange(len(game.answers), dtype=np.int64)
+    root = np.ones(len(game.guesses), bool)
+    best, rows = None, []
+    firsts = np.array(game.openers(), dtype=np.int64)
+    firsts = firsts[np.lexsort((firsts, partition_stats(game.patterns, rows=firsts).sumsq))]
+    for k, first in enumerate(firsts.tolist()):
+        start = time.perf_counter()
+        if best is None:
+            try:
+                r = search.search_opener(game.word(first), keep_tree=keep_tree)
+            except DeductiveError:          # nothing within max_guesses from this opener
+                r = SearchResult(game.word(first), INFEASIBLE, 0, len(cands), False, None,
+                                 time.perf_counter() - start, search.nodes)
+        else:
+            total, worst, ok = search._guess_total(first, cands, root, max_guesses,
+                                                   best.total + 1)
+            r = SearchResult(game.word(first), int(total), int(worst), len(cands), ok, None,
+                             time.perf_counter() - start, search.nodes)
+            if ok and (total < best.total or (total == best.total and worst < best.worst)):
+                r = search.search_opener(game.word(first), keep_tree=keep_tree)
+        rows.append(r)
+        if r.exact and (best is None or (r.total, r.worst) < (best.total, best.worst)):
+            best = r
+        if progress is not None:
+            progress(k + 1)
+    if best is None:
+        raise ArgumentError(f"no tree solves every code within `max_guesses` {max_guesses}")
+    best = dataclasses.replace(best, seconds=time.perf_counter() - start_all,
+                               nodes=search.nodes)
+    return best, rows

@@ -1,0 +1,75 @@
+"""The Mastermind feedback kernel (also Bulls and Cows): black and white pegs -> one code.
+
+A code (a secret or a guess) is ``p`` pegs, each a colour ``0 .. c - 1``. Against an
+answer, a guess gets ``black`` pegs (right colour, right place) and ``white`` pegs (right
+colour, wrong place): ``black + white = sum over colours of min(count in guess, count in
+answer)``. The feedback code is ``black * (p + 1) + white``: ``(p + 1) ** 2`` codes, the
+winning one ``p * (p + 1)``. Bulls and Cows is the same feedback over codes of distinct
+digits (bulls = black, cows = white).
+
+For one guess the kernel runs over all answers (the long, contiguous axis): blacks are a
+sum of comparisons per position, the common colours a sum of minima per colour of the
+guess, both from position-major and colour-major answer arrays.
+"""
+
+import numpy as np
+
+from ._config import CACHE, PARALLEL, SERIAL, njit, prange
+
+#: Bump when the meaning of a code changes.
+KERNEL_VERSION = 1
+
+
+@njit(cache=CACHE, **SERIAL)
+def fill_peg_rows(guess_pegs, guess_counts, answer_columns, answer_counts, out, lo, hi):
+    """Fill rows ``lo:hi`` of ``out``: the serial twin of :func:`fill_peg_matrix`.
+
+    Parameters
+    ----------
+    guess_pegs : uint8[n_guesses, p]
+        Colours of the guesses.
+    guess_counts : uint8[n_guesses, c]
+        How many pegs of each colour each guess has.
+    answer_columns : uint8[p, n_answers]
+        Colours of the answers, position-major.
+    answer_counts : uint8[c, n_answers]
+        How many pegs of each colour each answer has, colour-major.
+    out : uint8[n_guesses, n_answers]
+        Only rows ``lo:hi`` are written.
+    """
+    pegs = guess_pegs.shape[1]
+    colours = guess_counts.shape[1]
+    n_answers = answer_columns.shape[1]
+    black = np.empty(n_answers, np.int64)
+    common = np.empty(n_answers, np.int64)
+    for g in range(lo, hi):
+        black[:] = 0
+        common[:] = 0
+        for i in range(pegs):
+            c = guess_pegs[g, i]
+            column = answer_columns[i]
+            for a in range(n_answers):
+                black[a] += column[a] == c
+        for c in range(colours):
+            k = guess_counts[g, c]
+            if k == 0:
+                continue
+            counts = answer_counts[c]
+            for a in range(n_answers):
+                common[a] += min(k, counts[a])
+        row = out[g]
+        for a in range(n_answers):
+            row[a] = black[a] * (pegs + 1) + common[a] - black[a]
+    return out
+
+
+@njit(cache=CACHE, **PARALLEL)
+def fill_peg_matrix(guess_pegs, guess_counts, answer_columns, answer_counts, out, n_chunks):
+    """Fill all of ``out`` (see :func:`fill_peg_rows`), ``n_chunks`` chunks of guess rows
+    in parallel; each chunk writes only its own rows."""
+    n_guesses = guess_pegs.shape[0]
+    per_chunk = (n_guesses + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        fill_peg_rows(guess_pegs, guess_counts, answer_columns, answer_counts, out,
+                      chunk * per_chunk, min(n_guesses, (chunk + 1) * per_chunk))
+    return out
