@@ -107,7 +107,7 @@ def test_tiers():
 
 
 def test_wings_do_not_import_each_other():
-    wings = ("wordle", "hangman", "minesweeper")
+    wings = ("wordle", "hangman", "minesweeper", "mastermind")
     for module, edges in import_graph().items():
         for wing in wings:
             if module.startswith(f"deductive.engine.{wing}"):
@@ -121,7 +121,8 @@ def test_the_core_knows_no_game():
     for module, edges in import_graph().items():
         if module.startswith("deductive.engine.feedback"):
             assert not any(t.startswith(("deductive.engine.wordle", "deductive.engine.hangman",
-                                         "deductive.engine.minesweeper")) for t in edges), module
+                                         "deductive.engine.minesweeper",
+                                         "deductive.engine.mastermind")) for t in edges), module
 
 
 def test_no_private_attribute_of_another_library():
