@@ -546,3 +546,30 @@ def hangman_play_tree(tree, word):
         if node is None:
             return misses, None
     return misses, node["word"]
+
+
+# -- tree search ----------------------------------------------------------------------------
+def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_all, beam):
+    """The guesses a search node tries, spelled out: every allowed guess that tells
+    something (more than one bucket, or a candidate itself), with bound
+    3n - [g in S] - buckets; those below ``limit`` (all, with a beam), by (bound, sum of
+    squared bucket sizes, row), the first ``beam``; and the least bound left out."""
+    n = len(candidates)
+    members = {int(c) for c in candidates}
+    scored, cut = [], 2 ** 62
+    for g in rows:
+        sizes = bucket_sizes(matrix[g], candidates)
+        inside = int(guess_to_answer[g]) in members
+        if len(sizes) <= 1 and not inside:
+            continue
+        if solve_all and len(sizes) != n:
+            continue
+        bound = 3 * n - inside - len(sizes)
+        if not beam and bound >= limit:
+            cut = min(cut, bound)
+            continue
+        scored.append((bound, sum(s * s for s in sizes.values()), int(g)))
+    scored.sort()
+    if beam:
+        scored = scored[:beam]
+    return [g for _, _, g in scored], [b for b, _, _ in scored], cut

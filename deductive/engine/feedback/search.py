@@ -18,9 +18,10 @@ Lower bounds (admissible, checked against brute force in the tests):
 The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
 caller):
 
-1. every allowed guess is scored in one compiled pass over the pattern matrix (number of
-   buckets, sum of squared bucket sizes, from
-   :func:`deductive.engine.feedback.scoring.partition_stats`);
+1. every allowed guess is scored, bounded, filtered and ordered in one compiled call
+   (:func:`deductive.kernels.search.split_bounds`: number of buckets, sum of squared
+   bucket sizes); only the guesses whose bound is below ``beta`` come back, with the least
+   bound left out (a lower bound of the set if none of them succeeds);
 2. guesses are tried in the order of their lower bound, then the smaller sum of squared
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
@@ -54,7 +55,8 @@ import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
 from .matrix import answer_major
-from .scoring import COLUMNS_MAX, partition_stats
+from ...kernels.search import split_bounds
+from .scoring import COLUMNS_MAX
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk"]
@@ -141,6 +143,8 @@ class TreeSearch:
         # set key -> {depth left (None: unlimited): _Entry}
         self.memo: dict = {}
         self.nodes = 0
+        self._all_rows = np.arange(self.matrix.shape[0], dtype=np.int64)
+        self._no_columns = np.empty((0, 0), self.matrix.dtype)
 
     def _columns(self, n):
         """The answer-major matrix for a set of n candidates, when it is small enough to
@@ -201,25 +205,19 @@ class TreeSearch:
         self.memo.setdefault(key, {})[depth] = entry
         return entry.value, entry.worst, entry.exact
 
-    def _order(self, cands, allowed, depth):
-        """(guess rows, their lower bounds) in search order."""
+    def _order(self, cands, allowed, depth, limit):
+        """(guess rows, their lower bounds, least bound left out) in search order: the
+        guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         n = len(cands)
-        rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
-                else np.flatnonzero(allowed).astype(np.int64))
-        stats = partition_stats(self.patterns, cands, rows, columns=self._columns(n))
-        in_set = self.game.is_candidate(cands, rows)
-        bound = guess_lower_bound(n, stats.buckets, in_set)
-        useful = (stats.buckets > 1) | in_set
-        if depth is not None and depth == 2:
-            useful &= stats.buckets == n       # every answer must be known after one guess
-        order = np.lexsort((rows, stats.sumsq, bound))
-        order = order[useful[order]]
-        if self.beam is not None:
-            order = order[:self.beam]
-        return rows[order], bound[order]
+        rows = self._all_rows if allowed is None else np.flatnonzero(allowed).astype(np.int64)
+        columns = self._columns(n)
+        return split_bounds(self.matrix, self._no_columns if columns is None else columns,
+                            columns is not None, rows, cands, self.game.guess_to_answer,
+                            self.patterns.n_codes, limit, depth is not None and depth == 2,
+                            self.beam or 0)
 
     def _search(self, cands, allowed, depth, beta, known):
-        rows, bounds = self._order(cands, allowed, depth)
+        rows, bounds, cut = self._order(cands, allowed, depth, beta)
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
         for guess, bound in zip(rows.tolist(), bounds.tolist()):
@@ -232,6 +230,8 @@ class TreeSearch:
                 best, best_worst, choice = total, worst, guess
             else:
                 failed = min(failed, total)
+        else:                          # every guess below the ceiling tried: the next bound
+            failed = min(failed, cut)
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
