@@ -573,3 +573,25 @@ def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_
     if beam:
         scored = scored[:beam]
     return [g for _, _, g in scored], [b for b, _, _ in scored], cut
+
+
+def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win) -> int:
+    """The depth-two bound of an opener, spelled out: n, plus for each non-green bucket B
+    1 or 3 (one or two answers), else the least 3|B| - [h in B] - buckets(h) over the
+    guesses h."""
+    n = matrix.shape[1]
+    buckets: dict = {}
+    for a in range(n):
+        buckets.setdefault(int(matrix[opener][a]), []).append(a)
+    total = n
+    for code, grp in buckets.items():
+        if code == win:
+            continue
+        m = len(grp)
+        if m <= 2:
+            total += 2 * m - 1
+            continue
+        members = set(grp)
+        total += min(3 * m - (int(guess_to_answer[h]) in members)
+                     - len(bucket_sizes(matrix[h], grp)) for h in rows)
+    return total

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from deductive.kernels.search import split_bounds
+from deductive.kernels.search import opener_bounds, opener_bounds_rows, split_bounds
 
 from . import reference
 
@@ -47,3 +47,36 @@ def test_split_bounds_no_rows():
                                       np.array([], np.int64), np.array([0, 1]),
                                       np.full(3, -1, np.int64), 3, 10, False, 0)
     assert len(order) == len(bounds) == 0 and cut == 2 ** 62
+
+
+@st.composite
+def openings(draw):
+    """A small matrix whose last code wins, every answer a guess (answer a is guess a)."""
+    n_answers = draw(st.integers(1, 25))
+    n_guesses = draw(st.integers(n_answers, n_answers + 6))
+    high = draw(st.sampled_from([3, 9, 243]))
+    matrix = draw(arrays(np.uint8, (n_guesses, n_answers), elements=st.integers(0, high - 2)))
+    matrix[np.arange(n_answers), np.arange(n_answers)] = high - 1
+    g2a = np.full(n_guesses, -1, np.int64)
+    g2a[:n_answers] = np.arange(n_answers)
+    return matrix, g2a, high
+
+
+@settings(max_examples=200, deadline=None)
+@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80))
+def test_opener_bounds_match_reference(case, columns_max, target):
+    matrix, g2a, high = case
+    columns = np.ascontiguousarray(matrix.T)
+    openers = np.arange(matrix.shape[0], dtype=np.int64)
+    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    full = np.zeros(len(openers), np.int64)
+    opener_bounds_rows(matrix, columns, columns_max, openers, rows, g2a, high, high - 1,
+                       2 ** 60, full, 0, len(openers))
+    want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1) for g in openers]
+    assert full.tolist() == want
+    # with a target: the same below it, else a bound between the target and the full one
+    cut = np.zeros(len(openers), np.int64)
+    opener_bounds(matrix, columns, columns_max, openers, rows, g2a, high, high - 1, target,
+                  cut, 2)
+    for c, w in zip(cut.tolist(), want):
+        assert c == w if w < target else target <= c <= w
