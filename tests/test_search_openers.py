@@ -101,7 +101,8 @@ def test_cli_prove_best_and_exact_openers(tmp_path):
     assert doc["bound"] + doc["search"] == 297
     again = json.loads(runner.invoke(cli, args).stdout)      # all from the checkpoint
     assert _stable(again["ranking"]) == _stable(doc["ranking"])
-    top = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "4"])
+    top = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "4",
+                              "--prove-best"])
     assert top.exit_code == 0, top.stderr
     lines = top.stdout.splitlines()
     assert [x.split()[0] for x in lines[:4]] == ["clair", "train", "lance", "crane"]
@@ -118,10 +119,10 @@ def test_cli_openers_errors():
     for extra, message in [
             (["--openers", "ten"], "--openers ten: give a number of openers"),
             (["--openers", "0"], "--openers 0: give a number of openers"),
-            (["--openers", "3", "--prove-best"], "--prove-best goes with --openers all"),
+            (["--opener", "laine", "--prove-best"], "--prove-best goes with --openers"),
             (["--openers", "all", "--prove-best", "--beam", "3"], "without --beam"),
             (["--opener", "laine", "--checkpoint", "x.jsonl"], "--checkpoint goes with"),
-            (["--openers", "3", "--workers", "2"], "drop --workers/--scheduler"),
+            (["--openers", "3", "--prove-best", "--workers", "2"], "drop --workers/"),
             (["--openers", "all", "--prove-best", "--max-memory", "10M"],
              "leaves no room for the search's memo")]:
         out = runner.invoke(cli, base + extra)

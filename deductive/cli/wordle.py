@@ -367,26 +367,25 @@ def _check_search(game, options):
     n = options["n_openers"]
     if n is not None and n != "all" and not (n.isdigit() and int(n) >= 1):
         fail(f"--openers {n}: give a number of openers (at least 1) or 'all'")
-    if options["prove_best"] and (n != "all" or options["beam"] is not None):
-        fail("--prove-best goes with --openers all, without --beam")
+    if options["prove_best"] and (n is None or options["beam"] is not None):
+        fail("--prove-best goes with --openers N|all, without --beam")
     if options["checkpoint"] and options["opener"] is not None:
         fail("--checkpoint goes with --openers")
-    exact_ranking = n is not None and options["beam"] is None
-    if exact_ranking and (options["workers"] or options["scheduler"]):
-        fail("the exact opener ranking runs in this process (its bound kernel uses every "
-             "core); drop --workers/--scheduler, or add --beam K")
+    if options["prove_best"] and (options["workers"] or options["scheduler"]):
+        fail("--prove-best runs in this process (its bound kernel uses every core); drop "
+             "--workers/--scheduler")
 
 
 @wordle.command()
 @game_command(check=_check_search)
 @click.option("--opener", default=None, help="Search the best tree that opens with this word.")
 @click.option("--openers", "n_openers", default=None, metavar="N|all",
-              help="Exact: the N best openers among all guesses, proven (every other "
-                   "opener shown worse by a bound or a search); 'all': every opener's "
-                   "exact total. With --beam: the N best by entropy, beam-searched.")
+              help="Search the N best openers by entropy (or all guesses) and rank them by "
+                   "their searched totals.")
 @click.option("--prove-best", is_flag=True,
-              help="With --openers all: prove which opener(s) attain the least total; every "
-                   "other opener gets a proven lower bound above it.")
+              help="With --openers N: the N best openers among all guesses, proven (every "
+                   "other opener shown worse by a bound or a search); with --openers all: "
+                   "the best opener(s). Exact only.")
 @click.option("--beam", type=click.IntRange(min=1), default=None,
               help="Try only the K best-scored guesses per node (fast heuristic). "
                    "Without it the search is exact.")
@@ -409,7 +408,7 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
       deductive wordle search --opener slate --tree slate.json      # exact
       deductive wordle search --opener slate --hard --max-guesses 6
       deductive wordle search --openers 10 --beam 10 --json
-      deductive wordle search --guesses fr-seed --openers 5         # proven 5 best
+      deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best
       deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint p.jsonl
     """
     if n_openers is not None:
@@ -433,8 +432,9 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
 def _search_openers(game, n, prove_best, beam, max_guesses, checkpoint, workers, scheduler,
                     as_json):
     n = len(game.guesses) if n == "all" else min(int(n), len(game.guesses))
-    if beam is None:
-        return _prove_openers(game, 1 if prove_best else n, max_guesses, checkpoint, as_json)
+    if prove_best:
+        return _prove_openers(game, 1 if n == len(game.guesses) else n, max_guesses,
+                              checkpoint, as_json)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     if workers or scheduler:
         from ..distributed import dask_client, wordle_search_openers
