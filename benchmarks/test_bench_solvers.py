@@ -54,3 +54,26 @@ def test_search_salet(benchmark, games, beam):
     run = lambda: TreeSearch(game, beam=beam).search_opener("salet")  # noqa: E731
     result = benchmark.pedantic(run, rounds=3 if beam is None else 5)
     assert result.total == 7920
+
+
+def test_search_salet_hard_six(benchmark, games):
+    """Hard mode within six guesses from salet, exact (proves 8,122), fresh memo each round."""
+    from deductive.engine.feedback.search import TreeSearch
+
+    game = games[1]
+    run = lambda: TreeSearch(game, max_guesses=6).search_opener("salet")  # noqa: E731
+    result = benchmark.pedantic(run, rounds=3)
+    assert result.total == 8122
+
+
+def test_opener_bounds_256(benchmark, games):
+    """Depth-two bounds of 256 seeded openers with the certificate's target (7,921)."""
+    import numpy as np
+
+    from deductive.engine.feedback.search import opener_bounds
+
+    game = games[0]
+    openers = np.sort(np.random.default_rng(0).choice(len(game.guesses), 256, replace=False))
+    opener_bounds(game, openers[:2], 7921)                   # warm the kernel
+    bounds = benchmark.pedantic(opener_bounds, (game, openers, 7921), rounds=3)
+    assert bounds.min() >= 2315

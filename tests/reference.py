@@ -760,3 +760,52 @@ def multi_play(guesses, answers, targets) -> list:
             else:
                 boards[k] = [a for a in boards[k] if feedback_code(guess, a) == code]
     return played
+
+
+# -- tree search ----------------------------------------------------------------------------
+def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_all, beam):
+    """The guesses a search node tries, spelled out: every allowed guess that tells
+    something (more than one bucket, or a candidate itself), with bound
+    3n - [g in S] - buckets; those below ``limit`` (all, with a beam), by (bound, sum of
+    squared bucket sizes, row), the first ``beam``; and the least bound left out."""
+    n = len(candidates)
+    members = {int(c) for c in candidates}
+    scored, cut = [], 2 ** 62
+    for g in rows:
+        sizes = bucket_sizes(matrix[g], candidates)
+        inside = int(guess_to_answer[g]) in members
+        if len(sizes) <= 1 and not inside:
+            continue
+        if solve_all and len(sizes) != n:
+            continue
+        bound = 3 * n - inside - len(sizes)
+        if not beam and bound >= limit:
+            cut = min(cut, bound)
+            continue
+        scored.append((bound, sum(s * s for s in sizes.values()), int(g)))
+    scored.sort()
+    if beam:
+        scored = scored[:beam]
+    return [g for _, _, g in scored], [b for b, _, _ in scored], cut
+
+
+def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win) -> int:
+    """The depth-two bound of an opener, spelled out: n, plus for each non-green bucket B
+    1 or 3 (one or two answers), else the least 3|B| - [h in B] - buckets(h) over the
+    guesses h."""
+    n = matrix.shape[1]
+    buckets: dict = {}
+    for a in range(n):
+        buckets.setdefault(int(matrix[opener][a]), []).append(a)
+    total = n
+    for code, grp in buckets.items():
+        if code == win:
+            continue
+        m = len(grp)
+        if m <= 2:
+            total += 2 * m - 1
+            continue
+        members = set(grp)
+        total += min(3 * m - (int(guess_to_answer[h]) in members)
+                     - len(bucket_sizes(matrix[h], grp)) for h in rows)
+    return total

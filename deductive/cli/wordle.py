@@ -361,16 +361,31 @@ def _advise(advice, show, beam):
 
 def _check_search(game, options):
     if (options["opener"] is None) == (options["n_openers"] is None):
-        fail("give --opener WORD or --openers N")
+        fail("give --opener WORD or --openers N|all")
     if options["tree_path"] and options["opener"] is None:
         fail("--tree goes with --opener")
+    n = options["n_openers"]
+    if n is not None and n != "all" and not (n.isdigit() and int(n) >= 1):
+        fail(f"--openers {n}: give a number of openers (at least 1) or 'all'")
+    if options["prove_best"] and (n is None or options["beam"] is not None):
+        fail("--prove-best goes with --openers N|all, without --beam")
+    if options["checkpoint"] and options["opener"] is not None:
+        fail("--checkpoint goes with --openers")
+    if options["prove_best"] and (options["workers"] or options["scheduler"]):
+        fail("--prove-best runs in this process (its bound kernel uses every core); drop "
+             "--workers/--scheduler")
 
 
 @wordle.command()
 @game_command(check=_check_search)
 @click.option("--opener", default=None, help="Search the best tree that opens with this word.")
-@click.option("--openers", "n_openers", type=click.IntRange(min=1), default=None,
-              help="Rank the N best openers by entropy by their searched totals.")
+@click.option("--openers", "n_openers", default=None, metavar="N|all",
+              help="Search the N best openers by entropy (or all guesses) and rank them by "
+                   "their searched totals.")
+@click.option("--prove-best", is_flag=True,
+              help="With --openers N: the N best openers among all guesses, proven (every "
+                   "other opener shown worse by a bound or a search); with --openers all: "
+                   "the best opener(s). Exact only.")
 @click.option("--beam", type=click.IntRange(min=1), default=None,
               help="Try only the K best-scored guesses per node (fast heuristic). "
                    "Without it the search is exact.")
@@ -379,11 +394,12 @@ def _check_search(game, options):
 @click.option("--tree", "tree_path", type=OutputFile(), default=None,
               help="Export the tree of --opener as JSON (checked by tree-check).")
 @click.option("--checkpoint", type=OutputFile(), default=None,
-              help="With --openers: append each finished opener here; a rerun resumes.")
+              help="With --openers: append each opener's row here as it is decided (JSON "
+                   "lines: the certificate); a rerun resumes.")
 @dask_options
 @json_option
-def search(game, opener, n_openers, beam, max_guesses, tree_path, checkpoint, workers,
-           scheduler, as_json):
+def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, checkpoint,
+           workers, scheduler, as_json):
     """Search the decision tree with the fewest total guesses (ties: smaller worst case).
 
     \b
@@ -392,10 +408,12 @@ def search(game, opener, n_openers, beam, max_guesses, tree_path, checkpoint, wo
       deductive wordle search --opener slate --tree slate.json      # exact
       deductive wordle search --opener slate --hard --max-guesses 6
       deductive wordle search --openers 10 --beam 10 --json
+      deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best
+      deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint p.jsonl
     """
     if n_openers is not None:
-        return _search_openers(game, n_openers, beam, max_guesses, checkpoint, workers,
-                               scheduler, as_json)
+        return _search_openers(game, n_openers, prove_best, beam, max_guesses, checkpoint,
+                               workers, scheduler, as_json)
     with progress(len(game.answers), f"search {opener}") as update:
         r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
             opener, keep_tree=tree_path is not None, progress=update)
@@ -411,7 +429,12 @@ def search(game, opener, n_openers, beam, max_guesses, tree_path, checkpoint, wo
         click.echo(f"tree: {tree_path}")
 
 
-def _search_openers(game, n, beam, max_guesses, checkpoint, workers, scheduler, as_json):
+def _search_openers(game, n, prove_best, beam, max_guesses, checkpoint, workers, scheduler,
+                    as_json):
+    n = len(game.guesses) if n == "all" else min(int(n), len(game.guesses))
+    if prove_best:
+        return _prove_openers(game, 1 if n == len(game.guesses) else n, max_guesses,
+                              checkpoint, as_json)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     if workers or scheduler:
         from ..distributed import dask_client, wordle_search_openers
@@ -430,3 +453,37 @@ def _search_openers(game, n, beam, max_guesses, checkpoint, workers, scheduler, 
     for r in rows:
         click.echo(f"{r['word']:<{game.length + 2}} total {r['total']:>6}  average "
                    f"{r['average']:.4f}  worst {r['worst']}  {'exact' if r['exact'] else 'beam'}")
+
+
+#: Memory kept for everything but the search memo under --max-memory (the interpreter,
+#: word lists, kernels' buffers), beside the matrix and its answer-major copy.
+_SEARCH_OVERHEAD = 400_000_000
+#: The memo's cap without --max-memory.
+_SEARCH_MEMO = 4_000_000_000
+
+
+def _prove_openers(game, keep, max_guesses, checkpoint, as_json):
+    from ..engine.feedback.search import MEMO_ENTRY_BYTES, prove_openers
+
+    budget = click.get_current_context().params.get("max_memory")
+    memo = _SEARCH_MEMO
+    if budget is not None:
+        memo = budget - 2 * game.matrix.nbytes - _SEARCH_OVERHEAD
+        if memo < 1000 * MEMO_ENTRY_BYTES:
+            need = 2 * game.matrix.nbytes + _SEARCH_OVERHEAD + 1000 * MEMO_ENTRY_BYTES
+            fail(f"--max-memory {budget} leaves no room for the search's memo beside the "
+                 f"matrix; give at least {need / 1e9:.1f}G")
+    with progress(len(game.guesses), "prove openers") as update:
+        proof = prove_openers(game, keep, max_guesses=max_guesses, checkpoint=checkpoint,
+                              memo_bytes=memo, progress=update)
+    ranking = proof.ranking()
+    if as_json:
+        return echo_json({"best": proof.best(), "ceiling": proof.ceiling,
+                          **proof.counts(), "ranking": ranking})
+    for r in ranking:
+        click.echo(f"{r['word']:<{game.length + 2}} total {r['total']:>6}  average "
+                   f"{r['total'] / len(game.answers):.4f}  worst {r['worst']}  exact")
+    counts = proof.counts()
+    click.echo(f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the "
+               f"bound alone, {counts['search']} searched; every other opener needs more "
+               f"than {proof.ceiling}; best: {', '.join(proof.best())}")

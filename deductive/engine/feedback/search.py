@@ -18,9 +18,10 @@ Lower bounds (admissible, checked against brute force in the tests):
 The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
 caller):
 
-1. every allowed guess is scored in one compiled pass over the pattern matrix (number of
-   buckets, sum of squared bucket sizes, from
-   :func:`deductive.engine.feedback.scoring.partition_stats`);
+1. every allowed guess is scored, bounded, filtered and ordered in one compiled call
+   (:func:`deductive.kernels.search.split_bounds`: number of buckets, sum of squared
+   bucket sizes); only the guesses whose bound is below ``beta`` come back, with the least
+   bound left out (a lower bound of the set if none of them succeeds);
 2. guesses are tried in the order of their lower bound, then the smaller sum of squared
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
@@ -32,6 +33,15 @@ caller):
 Memoised results are exact values (with the chosen guess) or proven lower bounds, keyed by
 the set's members (and, in hard mode, the guesses still allowed) and the depth left. A
 lower bound is reused as a child's bound and as a cut-off when the set is met again.
+
+Openers. :func:`opener_bounds` bounds a tree's total from its opener g: n, plus for each
+bucket B of g the cheapest next guess by its bucket count, ``min over h of 3|B| - [h in B]
+- buckets(h)`` (the depth-two bound; every guess counts as allowed, so it holds in hard
+mode too). :func:`prove_openers` ranks the N best openers among all guesses with it: a
+ceiling U from beam searches of the N best by entropy, every opener whose bound exceeds U
+ruled out, the rest searched exactly under the ceiling (the N-th least exact total found
+so far, or U), best bound first, in one search whose memo is shared across openers and
+capped (``memo_bytes``). Ties in the ranking: total, then worst case, then guess index.
 
 With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
 heuristic. Its values are those of the best tree among the guesses tried, so the search
@@ -53,15 +63,24 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
+from ...kernels.search import opener_bounds as _opener_bounds_parallel
+from ...kernels.search import opener_bounds_rows, split_bounds
+from .._parallel import run_rows
 from .matrix import answer_major
-from .scoring import COLUMNS_MAX, partition_stats
+from .scoring import COLUMNS_MAX
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
-           "search_openers", "rank_openers", "search_tag", "search_opener_chunk"]
+           "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
+           "opener_bounds", "prove_openers", "OpenerProof", "proof_tag"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
 INFEASIBLE = 1 << 60
+
+#: Estimated bytes of one memo entry beside its key (the set's dict slot, its per-depth
+#: dict and the entry), for ``memo_bytes``: measured as the process's resident memory
+#: growth per entry over the exact salet search (``benchmarks/search_memo.py``).
+MEMO_ENTRY_BYTES = 600
 
 
 def lower_bound(n: int) -> int:
@@ -125,13 +144,23 @@ class TreeSearch:
         None: exact.
     max_guesses : int, optional
         Only trees that never need more guesses than this.
+    memo_bytes : int, optional
+        Cap on the memo's estimated size (None: no cap). Past it, the entries of the
+        smallest sets (the cheapest to search again) go until half the cap is left.
     """
 
-    def __init__(self, game, beam: int | None = None, max_guesses: int | None = None):
+    def __init__(self, game, beam: int | None = None, max_guesses: int | None = None,
+                 memo_bytes: int | None = None):
         if beam is not None and beam < 1:
             raise ArgumentError(f"`beam` must be at least 1, not {beam}")
         if max_guesses is not None and max_guesses < 1:
             raise ArgumentError(f"`max_guesses` must be at least 1, not {max_guesses}")
+        if memo_bytes is not None and memo_bytes < MEMO_ENTRY_BYTES:
+            raise ArgumentError(f"`memo_bytes` must be at least {MEMO_ENTRY_BYTES}, not "
+                                f"{memo_bytes}")
+        self.memo_bytes = memo_bytes
+        self._memo_used = 0
+        self.evictions = 0
         self.game = game
         self.beam = beam
         self.max_guesses = max_guesses
@@ -141,6 +170,8 @@ class TreeSearch:
         # set key -> {depth left (None: unlimited): _Entry}
         self.memo: dict = {}
         self.nodes = 0
+        self._all_rows = np.arange(self.matrix.shape[0], dtype=np.int64)
+        self._no_columns = np.empty((0, 0), self.matrix.dtype)
 
     def _columns(self, n):
         """The answer-major matrix for a set of n candidates, when it is small enough to
@@ -198,28 +229,48 @@ class TreeSearch:
             return bound, 0, False
         self.nodes += 1
         entry = self._search(cands, allowed, depth, beta, bound)
-        self.memo.setdefault(key, {})[depth] = entry
+        self._store(key, depth, entry)
         return entry.value, entry.worst, entry.exact
 
-    def _order(self, cands, allowed, depth):
-        """(guess rows, their lower bounds) in search order."""
+    def _store(self, key, depth, entry):
+        slot = self.memo.get(key)
+        if slot is None:
+            slot = self.memo[key] = {}
+            self._memo_used += len(key) + MEMO_ENTRY_BYTES
+        slot[depth] = entry
+        if self.memo_bytes is not None and self._memo_used > self.memo_bytes:
+            self._evict(self.memo_bytes // 2)
+
+    def _evict(self, keep):
+        """Drop the entries of the smallest sets (ties: the older) until about ``keep``
+        bytes are left. A dropped set is searched again if it is met again: values stay
+        exact, only time is lost."""
+        by_size = sorted(self.memo, key=len, reverse=True)
+        kept, used = {}, 0
+        for key in by_size:
+            cost = len(key) + MEMO_ENTRY_BYTES
+            if used + cost > keep:
+                break
+            kept[key] = self.memo[key]
+            used += cost
+        self.memo.clear()
+        self.memo.update(kept)
+        self._memo_used = used
+        self.evictions += 1
+
+    def _order(self, cands, allowed, depth, limit):
+        """(guess rows, their lower bounds, least bound left out) in search order: the
+        guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         n = len(cands)
-        rows = (np.arange(self.matrix.shape[0], dtype=np.int64) if allowed is None
-                else np.flatnonzero(allowed).astype(np.int64))
-        stats = partition_stats(self.patterns, cands, rows, columns=self._columns(n))
-        in_set = self.game.is_candidate(cands, rows)
-        bound = guess_lower_bound(n, stats.buckets, in_set)
-        useful = (stats.buckets > 1) | in_set
-        if depth is not None and depth == 2:
-            useful &= stats.buckets == n       # every answer must be known after one guess
-        order = np.lexsort((rows, stats.sumsq, bound))
-        order = order[useful[order]]
-        if self.beam is not None:
-            order = order[:self.beam]
-        return rows[order], bound[order]
+        rows = self._all_rows if allowed is None else np.flatnonzero(allowed).astype(np.int64)
+        columns = self._columns(n)
+        return split_bounds(self.matrix, self._no_columns if columns is None else columns,
+                            columns is not None, rows, cands, self.game.guess_to_answer,
+                            self.patterns.n_codes, limit, depth is not None and depth == 2,
+                            self.beam or 0)
 
     def _search(self, cands, allowed, depth, beta, known):
-        rows, bounds = self._order(cands, allowed, depth)
+        rows, bounds, cut = self._order(cands, allowed, depth, beta)
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
         for guess, bound in zip(rows.tolist(), bounds.tolist()):
@@ -232,6 +283,8 @@ class TreeSearch:
                 best, best_worst, choice = total, worst, guess
             else:
                 failed = min(failed, total)
+        else:                          # every guess below the ceiling tried: the next bound
+            failed = min(failed, cut)
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
@@ -272,6 +325,25 @@ class TreeSearch:
         return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
+    def opener_total(self, first: int, limit: int = INFEASIBLE, progress=None):
+        """(total, worst, depth, True) of the best trees opening with guess index ``first``
+        when that total is below ``limit`` (worst: the least worst case among them, found
+        within ``depth`` guesses); else (a lower bound >= limit, 0, None, False)."""
+        game = self.game
+        cands = np.arange(len(game.answers), dtype=np.int64)
+        allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
+        depth = self.max_guesses
+        total, worst, ok = self._guess_total(first, cands, allowed, depth, limit, progress)
+        if not ok:
+            return total, 0, None, False
+        # the same total within fewer guesses?
+        while worst > 1:
+            _, w, ok = self._guess_total(first, cands, allowed, worst - 1, total + 1)
+            if not ok:
+                break
+            depth, worst = worst - 1, w
+        return total, worst, depth, True
+
     def search_opener(self, opener, keep_tree: bool = False, progress=None) -> SearchResult:
         """Search the best tree that starts with ``opener`` (ties: the smaller worst case).
 
@@ -280,22 +352,15 @@ class TreeSearch:
         game = self.game
         start = time.perf_counter()
         first = game.guess_index(opener)
-        cands = np.arange(len(game.answers), dtype=np.int64)
-        allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
-        depth = self.max_guesses
-        total, worst, ok = self._guess_total(first, cands, allowed, depth, INFEASIBLE, progress)
+        total, worst, depth, ok = self.opener_total(first, progress=progress)
         if not ok:
             where = (f"the {self.beam} best guesses per node (`beam` {self.beam}) give no "
                      if self.beam is not None else "no ")
             fix = "; widen `beam` or raise `max_guesses`" if self.beam is not None else ""
             raise DeductiveError(f"{where}tree opening with {game.word(first)!r} that "
-                                 f"solves every answer within {depth} guesses{fix}")
-        # the same total within fewer guesses?
-        while worst > 1:
-            _, w, ok = self._guess_total(first, cands, allowed, worst - 1, total + 1)
-            if not ok:
-                break
-            depth, worst = worst - 1, w
+                                 f"solves every answer within {self.max_guesses} guesses{fix}")
+        cands = np.arange(len(game.answers), dtype=np.int64)
+        allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         tree = self._tree(cands, allowed, depth, first) if keep_tree else None
         return SearchResult(game.word(first), int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
@@ -313,6 +378,174 @@ class TreeSearch:
                 grp, self.game.allowed_after(allowed, guess, code),
                 None if depth is None else depth - 1)
         return node
+
+
+def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
+    """Depth-two lower bounds of the totals of trees opening with each guess index of
+    ``openers``: n for the opener, then for each bucket B its best achievable split
+    (``min over h of 3|B| - [h in B] - buckets(h)``; 1 and 3 for one and two answers).
+
+    Every guess counts as allowed after the opener, so the bound holds in hard mode and
+    under ``max_guesses`` too. Once an opener's bound reaches ``target`` it is not refined
+    further (it is then at least ``target``): enough to rule the opener out, and much
+    cheaper for the many poor openers.
+    """
+    matrix = game.matrix
+    openers = np.asarray(openers, dtype=np.int64)
+    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    out = np.zeros(len(openers), dtype=np.int64)
+    run_rows(_opener_bounds_parallel, opener_bounds_rows, len(openers),
+             len(openers) * matrix.size, OPENER_BOUNDS_WORK, matrix, answer_major(matrix),
+             COLUMNS_MAX, openers, rows, game.guess_to_answer, game.patterns.n_codes,
+             game.win_code, min(int(target), INFEASIBLE), out)
+    return out
+
+
+#: Openers x matrix codes from which :func:`opener_bounds` runs in parallel: one opener
+#: costs tens of milliseconds (a whole-matrix pass), so two already pay for the threads.
+OPENER_BOUNDS_WORK = 2 * 12_972 * 2_315
+
+#: Beam width of the searches that give :func:`prove_openers` its first ceiling, and how
+#: many openers beyond the N asked for are beam-searched for it (the best by entropy is not
+#: the best opener: on the original lists soare is, 7,997, and salet eighth, 7,920).
+CEILING_BEAM = 10
+CEILING_EXTRA = 10
+
+#: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
+BOUND_BATCH = 256
+
+
+@dataclass
+class OpenerProof:
+    """What :func:`prove_openers` proved: a row per opener and the ranking they give.
+
+    Attributes
+    ----------
+    rows : list of dict
+        One per opener: ``word``, ``lower`` (a proven lower bound of its total), ``total``
+        and ``worst`` (exact, or None), ``exact``, ``by`` (``"bound"``: ruled out by the
+        depth-two bound alone; ``"search"``: searched under the ceiling) and ``seconds``.
+    keep : int
+        How many best openers were ranked exactly.
+    ceiling : int
+        Every opener not ranked has a lower bound above it.
+    """
+
+    rows: list
+    keep: int
+    ceiling: int
+
+    def _exact(self) -> list[dict]:
+        return sorted((r for r in self.rows if r["exact"]),
+                      key=lambda r: (r["total"], r["worst"], r["index"]))
+
+    def ranking(self) -> list[dict]:
+        """The ``keep`` best rows (ties: worst case, then guess order), all exact."""
+        return self._exact()[:self.keep]
+
+    def best(self) -> list[str]:
+        """Every opener that attains the least total (the proven optimum), in the order
+        of :meth:`ranking`."""
+        exact = self._exact()
+        return [r["word"] for r in exact if r["total"] == exact[0]["total"]]
+
+    def counts(self) -> dict:
+        """How the openers were decided: ``bound`` (ruled out by the bound alone),
+        ``search`` (searched: exact or ruled out under the ceiling), ``exact``."""
+        return {"openers": len(self.rows),
+                "bound": sum(r["by"] == "bound" for r in self.rows),
+                "search": sum(r["by"] == "search" for r in self.rows),
+                "exact": sum(bool(r["exact"]) for r in self.rows)}
+
+
+def proof_tag(game, keep, max_guesses) -> dict:
+    """The checkpoint tag of :func:`prove_openers` (rows keyed by the word)."""
+    return dict(search_tag(game, None, max_guesses), proof="depth-2", keep=keep)
+
+
+def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
+                  memo_bytes=None, progress=None) -> OpenerProof:
+    """Rank the ``keep`` best openers among all guesses exactly, and prove every other
+    opener worse.
+
+    1. A ceiling U: the ``keep``-th least total among beam searches
+       (:data:`CEILING_BEAM`) of the ``keep + CEILING_EXTRA`` best openers by entropy. A
+       beam total is a real tree's, so the ``keep``-th least exact total is at most U.
+    2. The depth-two bound (:func:`opener_bounds`) of every opener; one of U + 1 or more
+       is out (row ``by="bound"``).
+    3. The others, by bound (ties: guess order), are searched exactly under the ceiling
+       ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far: an
+       exact row when its total is within it, else a row whose ``lower`` is the ceiling.
+
+    One :class:`TreeSearch` (its memo capped at ``memo_bytes``) serves every opener. With
+    ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
+    but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
+    before). ``progress`` is called with the number of openers decided.
+    """
+    from ...checkpoint import Checkpoint
+    from .scoring import rank_guesses
+
+    if keep < 1:
+        raise ArgumentError(f"keep must be at least 1, not {keep}")
+    n_guesses = len(game.guesses)
+    keep = min(keep, n_guesses)
+    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses))
+    done = store.load()
+    rows = list(done.values())
+    if progress is not None:
+        progress(len(rows))
+
+    def decide(row):
+        rows.append(row)
+        store.append(row["word"], row)
+        if progress is not None:
+            progress(len(rows))
+
+    # 1. the ceiling
+    beam = TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
+    totals = []
+    for s in rank_guesses(game.patterns, top=keep + CEILING_EXTRA):
+        try:
+            totals.append(beam.search_opener(s.word).total)
+        except DeductiveError:          # no tree within max_guesses in the beam
+            pass
+    ceiling = sorted(totals)[keep - 1] if len(totals) >= keep else INFEASIBLE - 1
+    # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
+    todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
+    found = np.zeros(len(todo), dtype=np.int64)
+    for lo in range(0, len(todo), BOUND_BATCH):
+        start = time.perf_counter()
+        batch = todo[lo:lo + BOUND_BATCH]
+        found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1)
+        each = (time.perf_counter() - start) / max(1, len(batch))
+        for g, low in zip(batch.tolist(), found[lo:lo + len(batch)].tolist()):
+            if low > ceiling:
+                decide({"word": game.word(g), "index": g, "lower": low, "total": None,
+                        "worst": None, "exact": False, "by": "bound",
+                        "seconds": round(each, 4)})
+    # 3. searches under the ceiling, the most promising first
+    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    exact = sorted(r["total"] for r in rows if r["exact"])
+    for k in np.lexsort((todo, found)).tolist():
+        g, low = int(todo[k]), int(found[k])
+        if low > ceiling:
+            continue
+        limit = min(ceiling, exact[keep - 1] if len(exact) >= keep else INFEASIBLE) + 1
+        start = time.perf_counter()
+        if low >= limit:
+            total, worst, ok = low, 0, False
+        else:
+            total, worst, _, ok = search.opener_total(g, limit)
+        row = {"word": game.word(g), "index": g, "lower": int(total) if ok else
+               max(low, limit), "total": int(total) if ok else None,
+               "worst": int(worst) if ok else None, "exact": bool(ok),
+               "by": "bound" if low >= limit else "search",
+               "seconds": round(time.perf_counter() - start, 4)}
+        if ok:
+            exact = sorted(exact + [int(total)])
+        decide(row)
+    return OpenerProof(rows, keep, min(ceiling, exact[keep - 1] if len(exact) >= keep
+                                       else INFEASIBLE))
 
 
 def search_tag(game, beam, max_guesses) -> dict:

@@ -1,0 +1,210 @@
+"""Kernels of the exact tree search (:mod:`deductive.engine.feedback.search`).
+
+A node of the search scores every allowed guess over its candidate set and tries them in
+the order of an admissible lower bound. Everything per guess happens here, in one call per
+node: the split counts (buckets and sum of squared bucket sizes), the bound
+``3n - [g in S] - buckets``, the guesses worth trying, and their order. Only the guesses
+whose bound is below the node's ceiling come back, so the interpreter loops over a few
+guesses rather than over the whole list.
+"""
+
+import numpy as np
+
+from ._config import CACHE, PARALLEL, SERIAL, njit, prange
+from .partition import BLOCK, bucket_stats_columns, bucket_stats_rows
+
+
+@njit(cache=CACHE, **SERIAL)
+def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer, n_codes,
+                 limit, solve_all, beam):
+    """The guesses worth trying at a search node, in search order, with their bounds.
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+        Pattern codes.
+    columns : uint[n_answers, n_guesses]
+        The answer-major matrix (read only when ``use_columns``; any 2-d array otherwise).
+    use_columns : bool
+        Score from ``columns`` (a set of at most 255 candidates).
+    rows : int64[k]
+        The guesses allowed, ascending.
+    candidates : int64[n]
+        The candidate set (answer indices), n >= 1.
+    guess_to_answer : int64[n_guesses]
+        Answer index of each guess, -1 for a guess that is no answer.
+    n_codes : int
+    limit : int
+        Only guesses whose bound is below it are returned (beam: ignored).
+    solve_all : bool
+        Keep only guesses that leave every candidate alone in its bucket (one guess left).
+    beam : int
+        Keep only the first ``beam`` worth trying (0: no beam).
+
+    Returns
+    -------
+    order : int64[m]
+        Guess rows, by bound, then sum of squared bucket sizes, then row.
+    bounds : int64[m]
+        ``3n - [g in S] - buckets`` of each.
+    cut : int64
+        The least bound among the guesses worth trying that were left out for reaching
+        ``limit`` (``2**62`` when none was).
+    """
+    n = candidates.shape[0]
+    k = rows.shape[0]
+    buckets = np.empty(k, np.int64)
+    sumsq = np.empty(k, np.int64)
+    unused = np.empty(k, np.int64)          # entropy and largest bucket: not needed here
+    xlogx = np.zeros(n + 1, np.int64)
+    if use_columns:
+        bucket_stats_columns(columns, rows, candidates, xlogx, unused, buckets, unused,
+                             sumsq, 0, k)
+    else:
+        bucket_stats_rows(matrix, rows, candidates, n_codes, xlogx, unused, buckets, unused,
+                          sumsq, 0, k)
+    member = np.zeros(matrix.shape[1], np.bool_)
+    for j in range(n):
+        member[candidates[j]] = True
+    big = np.int64(1) << 62
+    cut = big
+    keys = np.empty(k, np.int64)
+    kept = np.empty(k, np.int64)
+    m = 0
+    scale = np.int64(n) * n + 1       # sumsq <= n * n
+    for r in range(k):
+        a = guess_to_answer[rows[r]]
+        inside = 1 if a >= 0 and member[a] else 0
+        b = buckets[r]
+        if b <= 1 and inside == 0:
+            continue                  # tells nothing
+        if solve_all and b != n:
+            continue
+        bound = 3 * n - inside - b
+        if beam == 0 and bound >= limit:
+            cut = min(cut, bound)
+            continue
+        keys[m] = bound * scale + sumsq[r]
+        kept[m] = r
+        m += 1
+    order = np.argsort(keys[:m], kind="mergesort")   # stable: ties keep the lower row
+    if beam > 0 and m > beam:
+        order = order[:beam]
+    out_rows = np.empty(order.shape[0], np.int64)
+    out_bounds = np.empty(order.shape[0], np.int64)
+    for i in range(order.shape[0]):
+        r = kept[order[i]]
+        out_rows[i] = rows[r]
+        out_bounds[i] = keys[order[i]] // scale
+    return out_rows, out_bounds, cut
+
+
+@njit(cache=CACHE, **SERIAL)
+def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes):
+    """``max(buckets(h) + [h in bucket])`` over the guesses ``rows`` (stops at its ceiling,
+    ``len(bucket) + 1``); ``member`` marks the bucket's answers."""
+    m = bucket.shape[0]
+    n_rows = rows.shape[0]
+    buckets = np.empty(BLOCK, np.int64)
+    unused = np.empty(BLOCK, np.int64)
+    xlogx = np.zeros(m + 1, np.int64)
+    best = 0
+    for start in range(0, n_rows, BLOCK):
+        stop = min(n_rows, start + BLOCK)
+        block = rows[start:stop]
+        if use_columns:
+            bucket_stats_columns(columns, block, bucket, xlogx, unused, buckets, unused,
+                                 unused, 0, stop - start)
+        else:
+            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
+                              unused, 0, stop - start)
+        for i in range(stop - start):
+            a = guess_to_answer[block[i]]
+            b = buckets[i] + (1 if a >= 0 and member[a] else 0)
+            best = max(best, b)
+        if best > m:
+            break
+    return best
+
+
+@njit(cache=CACHE, **SERIAL)
+def opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_answer, n_codes,
+                       win, target, out, lo, hi):
+    """Depth-two lower bound of the total of each opener ``openers[lo:hi]`` (the serial
+    twin of :func:`opener_bounds`).
+
+    The opener splits the answers into buckets; a tree needs n guesses for the opener,
+    then for each non-green bucket B of m answers 1 (m = 1), 3 (m = 2) or, from its best
+    achievable split, ``min over h of 3m - [h in B] - buckets(h)`` (the next guess for all
+    m, then at least two more for every answer it does not find or isolate). Buckets are
+    bounded largest first, the others counted at 2m - 1 meanwhile; once the bound reaches
+    ``target`` the rest are left at that (the bound is then at least ``target``, enough
+    to rule the opener out).
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+    columns : uint[n_answers, n_guesses]
+        The answer-major matrix (buckets of at most ``columns_max`` answers are scored from
+        it; pass ``columns_max = 0`` and any 2-d array to score from ``matrix`` only).
+    columns_max : int
+        At most 255.
+    openers : int64[k]
+        Guess rows to bound.
+    rows : int64[r]
+        Guesses allowed after the opener (all of them gives a bound for hard mode too).
+    guess_to_answer : int64[n_guesses]
+    n_codes, win : int
+        Size of the code alphabet and the winning code.
+    target : int
+        Stop refining an opener's bound once it reaches this.
+    out : int64[k]
+        Only entries ``lo:hi`` are written.
+    """
+    n = matrix.shape[1]
+    count = np.zeros(n_codes + 1, np.int64)
+    order = np.empty(n, np.int64)
+    member = np.zeros(n, np.bool_)
+    sizes = np.empty(n_codes, np.int64)
+    for i in range(lo, hi):
+        row = matrix[openers[i]]
+        count[:] = 0
+        for a in range(n):
+            count[row[a] + 1] += 1
+        for c in range(n_codes):
+            sizes[c] = count[c + 1]
+            count[c + 1] += count[c]
+        for a in range(n):              # answers by code, ascending within a bucket
+            order[count[row[a]]] = a
+            count[row[a]] += 1
+        total = n                       # count[c] is now the end of bucket c
+        for c in range(n_codes):
+            if sizes[c] > 0 and c != win:
+                total += 2 * sizes[c] - 1
+        for c in np.argsort(-sizes, kind="mergesort"):   # largest first, then by code
+            m = sizes[c]
+            if m < 3 or total >= target:
+                break
+            if c == win:
+                continue
+            bucket = order[count[c] - m:count[c]]
+            for j in range(m):
+                member[bucket[j]] = True
+            best = _best_split(matrix, columns, m <= columns_max, rows, bucket, member,
+                               guess_to_answer, n_codes)
+            for j in range(m):
+                member[bucket[j]] = False
+            total += m + 1 - best       # from 2m - 1 to 3m - best
+        out[i] = total
+
+
+@njit(cache=CACHE, **PARALLEL)
+def opener_bounds(matrix, columns, columns_max, openers, rows, guess_to_answer, n_codes, win,
+                  target, out, n_chunks):
+    """:func:`opener_bounds_rows` over all ``openers``, ``n_chunks`` chunks in parallel."""
+    k = openers.shape[0]
+    per_chunk = (k + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_answer,
+                           n_codes, win, target, out, chunk * per_chunk,
+                           min(k, (chunk + 1) * per_chunk))

@@ -1,0 +1,82 @@
+"""The search kernels against their twins in tests/reference.py."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from deductive.kernels.search import opener_bounds, opener_bounds_rows, split_bounds
+
+from . import reference
+
+
+@st.composite
+def nodes(draw):
+    """A small pattern matrix, a candidate set, the allowed rows and the answer map."""
+    n_guesses = draw(st.integers(1, 12))
+    n_answers = draw(st.integers(1, 30))
+    high = draw(st.sampled_from([2, 3, 9, 243]))
+    matrix = draw(arrays(np.uint8, (n_guesses, n_answers), elements=st.integers(0, high - 1)))
+    cands = np.flatnonzero(draw(arrays(np.bool_, (n_answers,))))
+    if len(cands) == 0:
+        cands = np.array([0])
+    rows = np.flatnonzero(draw(arrays(np.bool_, (n_guesses,))))
+    # each answer is at most one guess, as in a game
+    g2a = np.full(n_guesses, -1, np.int64)
+    picks = draw(st.lists(st.integers(0, n_guesses - 1), max_size=n_answers, unique=True))
+    for a, g in enumerate(picks):
+        g2a[g] = a
+    return matrix, rows.astype(np.int64), cands.astype(np.int64), g2a, high
+
+
+@settings(max_examples=300, deadline=None)
+@given(nodes(), st.integers(0, 100), st.booleans(), st.sampled_from([0, 0, 1, 3]),
+       st.booleans())
+def test_split_bounds_matches_reference(node, limit, solve_all, beam, use_columns):
+    matrix, rows, cands, g2a, high = node
+    columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
+    order, bounds, cut = split_bounds(matrix, columns, use_columns, rows, cands, g2a, high,
+                                      limit, solve_all, beam)
+    want = reference.search_split_bounds(matrix, rows, cands, g2a, limit, solve_all, beam)
+    assert (order.tolist(), bounds.tolist(), int(cut)) == want
+
+
+def test_split_bounds_no_rows():
+    matrix = np.zeros((3, 4), np.uint8)
+    order, bounds, cut = split_bounds(matrix, np.empty((0, 0), np.uint8), False,
+                                      np.array([], np.int64), np.array([0, 1]),
+                                      np.full(3, -1, np.int64), 3, 10, False, 0)
+    assert len(order) == len(bounds) == 0 and cut == 2 ** 62
+
+
+@st.composite
+def openings(draw):
+    """A small matrix whose last code wins, every answer a guess (answer a is guess a)."""
+    n_answers = draw(st.integers(1, 25))
+    n_guesses = draw(st.integers(n_answers, n_answers + 6))
+    high = draw(st.sampled_from([3, 9, 243]))
+    matrix = draw(arrays(np.uint8, (n_guesses, n_answers), elements=st.integers(0, high - 2)))
+    matrix[np.arange(n_answers), np.arange(n_answers)] = high - 1
+    g2a = np.full(n_guesses, -1, np.int64)
+    g2a[:n_answers] = np.arange(n_answers)
+    return matrix, g2a, high
+
+
+@settings(max_examples=200, deadline=None)
+@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80))
+def test_opener_bounds_match_reference(case, columns_max, target):
+    matrix, g2a, high = case
+    columns = np.ascontiguousarray(matrix.T)
+    openers = np.arange(matrix.shape[0], dtype=np.int64)
+    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    full = np.zeros(len(openers), np.int64)
+    opener_bounds_rows(matrix, columns, columns_max, openers, rows, g2a, high, high - 1,
+                       2 ** 60, full, 0, len(openers))
+    want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1) for g in openers]
+    assert full.tolist() == want
+    # with a target: the same below it, else a bound between the target and the full one
+    cut = np.zeros(len(openers), np.int64)
+    opener_bounds(matrix, columns, columns_max, openers, rows, g2a, high, high - 1, target,
+                  cut, 2)
+    for c, w in zip(cut.tolist(), want):
+        assert c == w if w < target else target <= c <= w

@@ -1,0 +1,131 @@
+"""Opener bounds and the opener certificate against brute force on small lists."""
+
+import json
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.engine.feedback.search import opener_bounds, prove_openers
+from deductive.engine.wordle.game import Wordle
+
+from . import reference
+from .test_search import small_games
+
+
+def _opener_optimum(guesses, answers, opener, max_guesses):
+    """(total, worst) of the best tree opening with ``opener``, by brute force."""
+    win = 3 ** len(answers[0]) - 1
+    groups: dict = {}
+    for answer in answers:
+        groups.setdefault(reference.feedback_code(opener, answer), []).append(answer)
+    total, worst = len(answers), 1
+    for code, grp in groups.items():
+        if code != win:
+            sub = reference.wordle_optimal(guesses, grp, None if max_guesses is None
+                                           else max_guesses - 1)
+            total, worst = total + sub[0], max(worst, 1 + sub[1])
+    return total, worst
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3]), st.booleans())
+def test_opener_bounds_are_admissible(game_lists, max_guesses, hard):
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers, hard=hard)
+    bounds = opener_bounds(game, np.arange(len(guesses)))
+    for word, bound in zip(guesses, bounds.tolist()):
+        total, _ = _opener_optimum(guesses, answers, word, max_guesses)
+        assert bound <= total          # hard mode only raises the true total
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3]), st.integers(1, 4))
+def test_certificate_against_brute_force(game_lists, max_guesses, keep):
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    truth = {w: _opener_optimum(guesses, answers, w, max_guesses) for w in guesses}
+    proof = prove_openers(game, keep, max_guesses=max_guesses)
+    assert sorted(r["word"] for r in proof.rows) == sorted(guesses)
+    for row in proof.rows:
+        total, worst = truth[row["word"]]
+        assert row["lower"] <= total
+        if row["exact"]:
+            assert (row["total"], row["worst"], row["lower"]) == (total, worst, total)
+        else:
+            assert row["lower"] > proof.ceiling
+    feasible = sorted((t, w) for t, w in truth.values() if t < math.inf)
+    ranked = [(r["total"], r["worst"]) for r in proof.ranking()]
+    assert ranked == feasible[:len(ranked)]
+    assert len(ranked) == min(keep, len(feasible))
+    least = feasible[0][0] if feasible else None
+    assert sorted(proof.best()) == sorted(w for w, (t, _) in truth.items() if t == least)
+
+
+def _stable(rows):
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+
+def test_certificate_resumes_to_the_same_rows(tmp_path):
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    whole = prove_openers(game, 3, checkpoint=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == len(game.guesses)
+    for cut in (0, 5, len(lines) - 2):
+        part = tmp_path / f"cut{cut}.jsonl"
+        part.write_text("\n".join(lines[:cut]) + ("\n" if cut else "") + lines[cut][:20])
+        again = prove_openers(game, 3, checkpoint=str(part))
+        assert _stable(again.rows) == _stable(whole.rows)
+        kept = [json.loads(x) for x in part.read_text().splitlines()
+                if x.startswith("{") and x.endswith("}")]
+        assert _stable(e["result"] for e in kept) == _stable(whole.rows)
+    assert whole.best() == ["clair", "train"] and whole.ceiling == 858
+
+
+def test_cli_prove_best_and_exact_openers(tmp_path):
+    from click.testing import CliRunner
+
+    from deductive.cli import cli
+
+    runner = CliRunner()
+    ck = tmp_path / "proof.jsonl"
+    args = ["wordle", "search", "--guesses", "fr-seed", "--openers", "all", "--prove-best",
+            "--checkpoint", str(ck), "--json"]
+    out = runner.invoke(cli, args)
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["best"] == ["clair", "train"] and doc["ceiling"] == 851
+    assert doc["openers"] == 297 == len(ck.read_text().splitlines())
+    assert doc["bound"] + doc["search"] == 297
+    again = json.loads(runner.invoke(cli, args).stdout)      # all from the checkpoint
+    assert _stable(again["ranking"]) == _stable(doc["ranking"])
+    top = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "4",
+                              "--prove-best"])
+    assert top.exit_code == 0, top.stderr
+    lines = top.stdout.splitlines()
+    assert [x.split()[0] for x in lines[:4]] == ["clair", "train", "lance", "crane"]
+    assert lines[-1].startswith("proven: 297 openers")
+
+
+def test_cli_openers_errors():
+    from click.testing import CliRunner
+
+    from deductive.cli import cli
+
+    runner = CliRunner()
+    base = ["wordle", "search", "--guesses", "fr-seed"]
+    for extra, message in [
+            (["--openers", "ten"], "--openers ten: give a number of openers"),
+            (["--openers", "0"], "--openers 0: give a number of openers"),
+            (["--opener", "laine", "--prove-best"], "--prove-best goes with --openers"),
+            (["--openers", "all", "--prove-best", "--beam", "3"], "without --beam"),
+            (["--opener", "laine", "--checkpoint", "x.jsonl"], "--checkpoint goes with"),
+            (["--openers", "3", "--prove-best", "--workers", "2"], "drop --workers/"),
+            (["--openers", "all", "--prove-best", "--max-memory", "10M"],
+             "leaves no room for the search's memo")]:
+        out = runner.invoke(cli, base + extra)
+        assert out.exit_code == 2, (extra, out.output)
+        assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
