@@ -56,6 +56,7 @@ bounds, so these passes are short).
 
 from __future__ import annotations
 
+import json
 import time
 import weakref
 from dataclasses import dataclass
@@ -71,7 +72,8 @@ from .scoring import COLUMNS_MAX
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
-           "opener_bounds", "prove_openers", "OpenerProof", "proof_tag"]
+           "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
+           "verify_proof"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
@@ -429,19 +431,27 @@ class OpenerProof:
         How many best openers were ranked exactly.
     ceiling : int
         Every opener not ranked has a lower bound above it.
+    within : int, optional
+        Every opener within this many guesses of the best was ranked exactly too.
     """
 
     rows: list
     keep: int
     ceiling: int
+    within: int | None = None
 
     def _exact(self) -> list[dict]:
         return sorted((r for r in self.rows if r["exact"]),
                       key=lambda r: (r["total"], r["worst"], r["index"]))
 
     def ranking(self) -> list[dict]:
-        """The ``keep`` best rows (ties: worst case, then guess order), all exact."""
-        return self._exact()[:self.keep]
+        """The ``keep`` best rows (ties: worst case, then guess order), all exact, and every
+        further row within ``within`` of the best total."""
+        exact = self._exact()
+        if self.within is None or not exact:
+            return exact[:self.keep]
+        near = exact[0]["total"] + self.within
+        return [r for k, r in enumerate(exact) if k < self.keep or r["total"] <= near]
 
     def best(self) -> list[str]:
         """Every opener that attains the least total (the proven optimum), in the order
@@ -458,23 +468,37 @@ class OpenerProof:
                 "exact": sum(bool(r["exact"]) for r in self.rows)}
 
 
-def proof_tag(game, keep, max_guesses) -> dict:
+def proof_tag(game, keep, max_guesses, within=None) -> dict:
     """The checkpoint tag of :func:`prove_openers` (rows keyed by the word)."""
-    return dict(search_tag(game, None, max_guesses), proof="depth-2", keep=keep)
+    tag = dict(search_tag(game, None, max_guesses), proof="depth-2", keep=keep)
+    if within is not None:
+        tag["within"] = within
+    return tag
 
 
-def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
-                  memo_bytes=None, progress=None) -> OpenerProof:
+def _cutoff(exact, keep, within) -> int:
+    """The least total that no longer needs ranking, given the exact totals found so far
+    (sorted): past the ``keep``-th, and past the best + ``within``."""
+    by_keep = exact[keep - 1] if len(exact) >= keep else INFEASIBLE
+    if within is None:
+        return by_keep
+    return max(by_keep, exact[0] + within if exact else INFEASIBLE)
+
+
+def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
+                  checkpoint=None, memo_bytes=None, progress=None) -> OpenerProof:
     """Rank the ``keep`` best openers among all guesses exactly, and prove every other
-    opener worse.
+    opener worse; with ``within`` D, also every opener whose total is at most the best + D.
 
     1. A ceiling U: the ``keep``-th least total among beam searches
-       (:data:`CEILING_BEAM`) of the ``keep + CEILING_EXTRA`` best openers by entropy. A
-       beam total is a real tree's, so the ``keep``-th least exact total is at most U.
+       (:data:`CEILING_BEAM`) of the ``keep + CEILING_EXTRA`` best openers by entropy (with
+       ``within``: at least the least of them + D). A beam total is a real tree's, so the
+       ``keep``-th least exact total, and the best + D, are at most U.
     2. The depth-two bound (:func:`opener_bounds`) of every opener; one of U + 1 or more
        is out (row ``by="bound"``).
     3. The others, by bound (ties: guess order), are searched exactly under the ceiling
-       ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far: an
+       ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far (with
+       ``within``: at least the least found so far + D): an
        exact row when its total is within it, else a row whose ``lower`` is the ceiling.
 
     One :class:`TreeSearch` (its memo capped at ``memo_bytes``) serves every opener. With
@@ -486,10 +510,12 @@ def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
     from .scoring import rank_guesses
 
     if keep < 1:
-        raise ArgumentError(f"keep must be at least 1, not {keep}")
+        raise ArgumentError(f"`keep` must be at least 1, not {keep}")
+    if within is not None and within < 0:
+        raise ArgumentError(f"`within` must be at least 0, not {within}")
     n_guesses = len(game.guesses)
     keep = min(keep, n_guesses)
-    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses))
+    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within))
     done = store.load()
     rows = list(done.values())
     if progress is not None:
@@ -509,7 +535,7 @@ def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
             totals.append(beam.search_opener(s.word).total)
         except DeductiveError:          # no tree within max_guesses in the beam
             pass
-    ceiling = sorted(totals)[keep - 1] if len(totals) >= keep else INFEASIBLE - 1
+    ceiling = min(_cutoff(sorted(totals), keep, within), INFEASIBLE - 1)
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
     found = np.zeros(len(todo), dtype=np.int64)
@@ -530,7 +556,7 @@ def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
         g, low = int(todo[k]), int(found[k])
         if low > ceiling:
             continue
-        limit = min(ceiling, exact[keep - 1] if len(exact) >= keep else INFEASIBLE) + 1
+        limit = min(ceiling, _cutoff(exact, keep, within)) + 1
         start = time.perf_counter()
         if low >= limit:
             total, worst, ok = low, 0, False
@@ -544,8 +570,86 @@ def prove_openers(game, keep: int = 1, *, max_guesses=None, checkpoint=None,
         if ok:
             exact = sorted(exact + [int(total)])
         decide(row)
-    return OpenerProof(rows, keep, min(ceiling, exact[keep - 1] if len(exact) >= keep
-                                       else INFEASIBLE))
+    return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within)
+
+
+def read_proof(game, path) -> tuple[dict, list[dict]]:
+    """The tag and rows of a :func:`prove_openers` checkpoint file for ``game`` (read
+    only). A file with no rows of this game and mode is an error naming what it holds."""
+    identity = game.identity()
+    tags, rows = [], {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.readlines()
+    except OSError as exc:
+        raise ArgumentError(f"cannot read {path}: {exc.strerror}") from None
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue                    # a line cut by an interruption
+        tag = entry.get("tag") if isinstance(entry, dict) else None
+        if not isinstance(tag, dict) or tag.get("proof") != "depth-2":
+            continue
+        if (tag.get("guesses"), tag.get("answers"), tag.get("hard")) != (
+                identity.get("guesses_sha256"), identity.get("answers_sha256"), game.hard):
+            tags.append(tag)
+            continue
+        rows[entry["key"]] = entry["result"]
+        tag_found = tag
+    if not rows:
+        hint = ("it holds rows of other lists or another mode; give the same --guesses, "
+                "--answers and --hard as the proof") if tags else \
+            "it holds no opener rows; give the --checkpoint file of search --prove-best"
+        raise ArgumentError(f"{path}: no opener rows of these lists: {hint}")
+    return tag_found, list(rows.values())
+
+
+def verify_proof(game, path, *, sample: int = 3, bounds: int = 100, seed: int = 0,
+                 progress=None) -> dict:
+    """Re-check a :func:`prove_openers` file: the best exact row and ``sample`` more, drawn
+    with ``seed``, are searched again from scratch (a fresh memo) and their trees checked by
+    :func:`~.tree.check_tree`; ``bounds`` rows ruled out by the bound alone get their
+    depth-two bound recomputed in full (it must reach the ``lower`` they claim).
+
+    Returns ``{"rows", "checked": [{word, kind, claimed, found, ok}], "ok"}``.
+    """
+    from .tree import check_tree, tree_document
+
+    tag, rows = read_proof(game, path)
+    max_guesses = tag.get("max_guesses")
+    rng = np.random.default_rng(seed)
+    exact = sorted((r for r in rows if r.get("exact")),
+                   key=lambda r: (r["total"], r["worst"], r["index"]))
+    picked = exact[:1]
+    if len(exact) > 1 and sample > 0:
+        more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
+        picked += [exact[1 + k] for k in sorted(more.tolist())]
+    by_bound = [r for r in rows if r.get("by") == "bound" and not r.get("exact")]
+    if by_bound and bounds > 0:
+        ks = rng.choice(len(by_bound), size=min(bounds, len(by_bound)), replace=False)
+        by_bound = [by_bound[k] for k in sorted(ks.tolist())]
+    else:
+        by_bound = []
+    checked = []
+    for k, row in enumerate(picked):
+        result = TreeSearch(game, max_guesses=max_guesses).search_opener(row["word"],
+                                                                        keep_tree=True)
+        report = check_tree(game, tree_document(game, result.tree))
+        found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
+        checked.append({"word": row["word"], "kind": "exact",
+                        "claimed": {"total": row["total"], "worst": row["worst"]},
+                        "found": found, "ok": found == {"total": row["total"],
+                                                         "worst": row["worst"]}
+                        and result.total == row["total"]})
+        if progress is not None:
+            progress(k + 1)
+    if by_bound:
+        full = opener_bounds(game, [r["index"] for r in by_bound])
+        for row, low in zip(by_bound, full.tolist()):
+            checked.append({"word": row["word"], "kind": "bound", "claimed": row["lower"],
+                            "found": int(low), "ok": int(low) >= row["lower"]})
+    return {"rows": len(rows), "checked": checked, "ok": all(c["ok"] for c in checked)}
 
 
 def search_tag(game, beam, max_guesses) -> dict:
