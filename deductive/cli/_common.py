@@ -13,7 +13,12 @@ import warnings
 
 import click
 
+from ..distributed import dask_client
+from ..distributed.cluster import probe_scheduler, scheduler_address
+from ..engine.wordle import patterns
 from ..errors import DeductiveError
+from ..plot import check_plot_path
+from ._progress import progress
 
 #: Seeds of numpy's generators: non-negative integers.
 SEED = click.IntRange(min=0)
@@ -106,8 +111,6 @@ class OutputFile(click.ParamType):
         if os.path.isdir(path):
             self.fail(f"{path} is a folder; give a file name", param, ctx)
         if self.plot:
-            from ..plot import check_plot_path
-
             try:
                 check_plot_path(path)
             except DeductiveError as exc:
@@ -160,11 +163,8 @@ class MatrixSource:
         self.cache_dir, self.no_cache, self.max_memory = cache_dir, bool(no_cache), max_memory
 
     def matrix(self, guess_list, answer_list, *, rebuild=False, info=None):
-        from ..engine.wordle.patterns import cached_pattern_matrix
-        from ._progress import progress
-
         with progress(len(guess_list), "pattern matrix") as update:
-            return cached_pattern_matrix(
+            return patterns.cached_pattern_matrix(
                 guess_list, answer_list, False if self.no_cache else self.cache_dir,
                 rebuild=rebuild, info=info, max_bytes=self.max_memory, progress=update)
 
@@ -239,17 +239,11 @@ class Cluster:
     def __bool__(self):
         return bool(self.workers or self.scheduler)
 
-    def client(self):
-        """The Dask client, as a context manager."""
-        from ..distributed import dask_client
-
-        return dask_client(self.scheduler, self.workers, self.timeout)
-
     def run(self, on_dask, here):
         """``on_dask(client)`` on the cluster asked for, else ``here()``."""
         if not self:
             return here()
-        with self.client() as client:
+        with dask_client(self.scheduler, self.workers, self.timeout) as client:
             return on_dask(client)
 
 
@@ -258,8 +252,6 @@ def _check_scheduler(ctx, param, value):
     checked when the command line is read, before any work (--timeout is read first)."""
     if value is None:
         return value
-    from ..distributed.cluster import probe_scheduler, scheduler_address
-
     address, host, port = scheduler_address(value)
     probe_scheduler(address, host, port, ctx.params["timeout"])
     return address

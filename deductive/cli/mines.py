@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from ..distributed import mines_bench
@@ -105,14 +107,17 @@ def _sweep(names, games, cluster, checkpoint, preset, **settings) -> list:
     if checkpoint and not cluster:
         fail("--checkpoint works with --workers or --scheduler")
     with progress(len(names) * games, " vs ".join(names)) as update:
-        def each(client=None):
-            return [mines_bench(client, preset, name, games, checkpoint=checkpoint,
-                                progress=lambda done, base=i * games: update(base + done),
-                                **settings) if client is not None else
-                    bench.run_bench(preset, player, games, **settings,
-                                    progress=lambda done, base=i * games: update(base + done))
-                    for i, (name, player) in enumerate(zip(names, made))]
-        return cluster.run(each, each)
+        def play(client=None):
+            results = []
+            for i, (name, player) in enumerate(zip(names, made)):
+                step = functools.partial(lambda base, done: update(base + done), i * games)
+                results.append(
+                    bench.run_bench(preset, player, games, progress=step, **settings)
+                    if client is None else mines_bench(client, preset, name, games,
+                                                       checkpoint=checkpoint, progress=step,
+                                                       **settings))
+            return results
+        return cluster.run(play, play)
 
 
 @mines.command("bench")
