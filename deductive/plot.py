@@ -9,7 +9,25 @@ from __future__ import annotations
 
 from .errors import DeductiveError
 
-__all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabilities"]
+__all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabilities",
+           "check_plot_path"]
+
+
+def check_plot_path(path) -> None:
+    """Raise unless matplotlib is installed and writes the format ``path``'s extension
+    names: a plot asked for is checked before the work it shows."""
+    import os
+
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise DeductiveError("plots need matplotlib: pip install 'deductive[plot]'") from None
+    formats = FigureCanvasBase.get_supported_filetypes()
+    extension = os.path.splitext(os.fspath(path))[1].lstrip(".").lower()
+    if extension not in formats:
+        raise DeductiveError(f"{path}: unknown plot format {extension or '(no extension)'!r}; "
+                             f"end the name with one of "
+                             f"{', '.join('.' + f for f in sorted(formats))}")
 
 
 def _figure(**options):

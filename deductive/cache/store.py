@@ -256,6 +256,33 @@ class PatternStore:
             found.append(entry)
         return found
 
+    def summary(self) -> dict:
+        """What ``deductive cache info`` reports: the directory, its entries
+        (:meth:`entries`) and its leftover temporary files."""
+        here = self.directory.is_dir()
+        return {"directory": str(self.directory), "entries": self.entries() if here else [],
+                "temporary_files": [str(p) for p in self.temporary_files()] if here else []}
+
+    def summary_text(self, summary: dict) -> str:
+        """A :meth:`summary` as text: the directory, then one line per file."""
+        lines = [f"cache directory: {summary['directory']}"]
+        if not summary["entries"]:
+            lines.append("no cached matrices")
+        for entry in summary["entries"]:
+            size = f"{entry['bytes'] / 1e6:.1f} MB"
+            if entry["status"] != "ok":
+                lines.append(f"  {entry['path']}  {size}  {entry['status']}")
+                continue
+            shape = " x ".join(str(n) for n in entry["shape"])
+            lines.append(f"  {entry['path']}  {shape} {entry['dtype']}  {size}  guesses "
+                         f"{entry['guesses_name']}, answers {entry['answers_name']}  kernel "
+                         f"v{entry['kernel_version']}  {entry['created']}")
+        live = {str(p) for p in self.live_temporary_files()}
+        for path in summary["temporary_files"]:
+            what = "a write in progress" if path in live else "left by a process that stopped"
+            lines.append(f"  {path}  (temporary: {what})")
+        return "\n".join(lines)
+
     def temporary_files(self) -> list[Path]:
         """Leftover temporary files (of running writers, or of killed ones)."""
         return sorted(self.directory.glob(f".{_PREFIX}*.tmp"))

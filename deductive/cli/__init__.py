@@ -11,7 +11,6 @@ from .games import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle
-from .wordle_variants import absurdle, multi
 
 __all__ = ["cli", "main"]
 
@@ -41,14 +40,8 @@ def cli(threads):
         get_threads()               # a bad value stops here, before any work
 
 
-cli.add_command(wordle)
-wordle.add_command(absurdle)
-wordle.add_command(multi)
-cli.add_command(cache)
-cli.add_command(hangman)
-cli.add_command(mines)
-cli.add_command(mastermind)
-cli.add_command(bulls)
+for _group in (wordle, cache, hangman, mines, mastermind, bulls):
+    cli.add_command(_group)
 
 
 def main(args=None, prog_name="deductive"):

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ._common import (
-    Group,
-    MatrixSource,
-    MemorySize,
-    cache_dir_option,
-    echo_json,
-    json_option,
-    load_lists,
-    word_list_options,
-)
+from ..cache import PatternStore
+from ..engine.words import load_lists
+from ..errors import CacheError
+from ._common import (Group, MatrixSource, cache_dir_option, json_option, max_memory_option,
+                      show, word_list_options)
 
 
 @click.group(cls=Group)
@@ -38,32 +33,9 @@ def info(cache_dir, as_json):
     Example:
       deductive cache info --json
     """
-    from ..cache import PatternStore
-
     store = PatternStore(cache_dir)
-    entries = store.entries() if store.directory.is_dir() else []
-    temporary = [str(p) for p in store.temporary_files()] if store.directory.is_dir() else []
-    if as_json:
-        echo_json({"directory": str(store.directory), "entries": entries,
-                   "temporary_files": temporary})
-        return
-    click.echo(f"cache directory: {store.directory}")
-    if not entries:
-        click.echo("no cached matrices")
-    for entry in entries:
-        if entry["status"] != "ok":
-            click.echo(f"  {entry['path']}  {entry['bytes'] / 1e6:.1f} MB  {entry['status']}")
-            continue
-        shape = " x ".join(str(n) for n in entry["shape"])
-        click.echo(
-            f"  {entry['path']}  {shape} {entry['dtype']}  {entry['bytes'] / 1e6:.1f} MB  "
-            f"guesses {entry['guesses_name']}, answers {entry['answers_name']}  "
-            f"kernel v{entry['kernel_version']}  {entry['created']}"
-        )
-    live = {str(p) for p in store.live_temporary_files()}
-    for path in temporary:
-        what = "a write in progress" if path in live else "left by a process that stopped"
-        click.echo(f"  {path}  (temporary: {what})")
+    summary = store.summary()
+    show(summary, store.summary_text(summary), as_json)
 
 
 @cache.command()
@@ -75,11 +47,8 @@ def clear(cache_dir):
     Example:
       deductive cache clear --cache-dir /tmp/my-cache
     """
-    from ..cache import PatternStore
-
     store = PatternStore(cache_dir)
-    removed = store.clear()
-    click.echo(f"removed {len(removed)} file(s) from {store.directory}")
+    click.echo(f"removed {len(store.clear())} file(s) from {store.directory}")
     live = store.live_temporary_files()
     if live:
         click.echo(f"kept {len(live)} temporary file(s) that running processes are writing "
@@ -89,8 +58,7 @@ def clear(cache_dir):
 @cache.command()
 @word_list_options(default="en")
 @cache_dir_option
-@click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
-              help="Refuse a matrix larger than this (e.g. 8G; default: the memory available).")
+@max_memory_option
 @click.option("--rebuild", is_flag=True, help="Compute and overwrite even if a valid file exists.")
 def build(guesses, answers, length, cache_dir, max_memory, rebuild):
     """Build the pattern matrix of two word lists into the cache (no-op if already valid).
@@ -99,12 +67,9 @@ def build(guesses, answers, length, cache_dir, max_memory, rebuild):
     Example:
       deductive cache build --guesses guesses.txt --answers answers.txt
     """
-    from ..errors import CacheError
-
-    guess_list, answer_list = load_lists(guesses, answers, length)
     info = {}
-    source = MatrixSource(cache_dir, False, max_memory)
-    result = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
+    result = MatrixSource(cache_dir, False, max_memory).matrix(
+        *load_lists(guesses, answers, length), rebuild=rebuild, info=info)
     if info["path"] is None:         # filling the cache is the point: not a mere warning
         raise CacheError("the matrix was computed but could not be stored (see the warning "
                          "above)")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ._common import (SEED, Group, check_lang, dask_options, dask_timeout, echo_json, fail,
-                      json_option)
+from ..distributed import hangman_sweep_all
+from ..engine import hangman as h
+from ._common import (SEED, Group, check_lang, dask_options, fail, json_option, options,
+                      read_line, show)
+from ._progress import progress
 
 
 @click.group(cls=Group)
@@ -22,42 +25,36 @@ def hangman():
     """
 
 
-_words_option = click.option(
+WORDS = click.option(
     "--words", "words_source", default="en", show_default=True, metavar="FILE|NAME",
     help="A word list (one word per line; only lowercase a-z words are kept, as the original "
          "programs do), or en / fr (wordfreq).")
-_memory_option = click.option(
+MEMORY = click.option(
     "--memory", type=click.FloatRange(0.01, 1024), default=4.0, show_default=True, metavar="GB",
     help="optimal / evil: memory budget of the search's memo (past it the memo evicts: slower, "
          "never wrong).")
 _LIVES_HELP = "The L-th wrong guess loses (a word is won with at most L-1)"
 
 
-def _strategy_options(func, lives_all=False):
-    func = click.option("--lang", default="en", show_default=True, callback=check_lang,
-                        help="Language of the frequency prior.")(func)
-    func = click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
-                        show_default=True, help="How the setter picks words.")(func)
+def strategy_options(lives_all=False):
+    """--strategy, --lives (with ``lives_all``: also ``all``), --prior and --lang."""
     lives = (dict(default="6", metavar="L|all", help=_LIVES_HELP + "; all: L = 1 to 10.")
              if lives_all else dict(type=click.IntRange(1, 26), default=6, help=_LIVES_HELP + "."))
-    func = click.option("--lives", show_default=True, **lives)(func)
-    return click.option("--strategy", default="min-miss", show_default=True,
-                        help="min-miss, max-hit, entropy, best-lives or optimal.")(func)
-
-
-def _show(report, as_json, *args):
-    if as_json:
-        echo_json(report.as_dict(*args))
-    else:
-        for line in report.lines(*args):
-            click.echo(line)
+    return options(
+        click.option("--strategy", default="min-miss", show_default=True,
+                     help="min-miss, max-hit, entropy, best-lives or optimal."),
+        click.option("--lives", show_default=True, **lives),
+        click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
+                     show_default=True, help="How the setter picks words."),
+        click.option("--lang", default="en", show_default=True, callback=check_lang,
+                     help="Language of the frequency prior."))
 
 
 @hangman.command()
-@_words_option
+@WORDS
 @click.option("--length", default="all", show_default=True, metavar="N|all",
               help="Word length, or all (each length swept on its own).")
-@lambda func: _strategy_options(func, lives_all=True)
+@strategy_options(lives_all=True)
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many hardest and easiest words to print.")
 @click.option("--exact-limit", type=click.IntRange(0, 64), default=16, show_default=True,
@@ -68,11 +65,11 @@ def _show(report, as_json, *args):
 @click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
               help="Record each finished length in FILE (JSON lines); a rerun with the same "
                    "arguments skips them.")
-@_memory_option
+@MEMORY
 @dask_options
 @json_option
 def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, tree_path,
-          checkpoint, memory, workers, scheduler, as_json):
+          checkpoint, memory, cluster, as_json):
     """Rate every word by the misses a strategy makes on it (the original programs' difficulty).
 
     Prints the tuples (wrong, guesses, word, letters) for the easiest and the
@@ -90,66 +87,52 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
           --tree tree3.json
       deductive hangman sweep --words en --length all --json
     """
-    from ..engine import hangman as h
-    from ._progress import progress
-
-    h.STRATEGIES[strategy]
-    if lives != "all" and not (lives.isdigit() and 1 <= int(lives) <= 26):
-        fail(f"--lives {lives!r}: give a number from 1 to 26, or all")
-    lives_list = list(range(1, 11)) if lives == "all" else [int(lives)]
-    if length != "all" and not str(length).isdigit():
-        fail(f"--length {length!r}: give a number or all")
+    lives_list = h.sweep_lives(strategy, lives, length)
     if tree_path and (strategy != "optimal" or length == "all" or len(lives_list) > 1
-                      or workers or scheduler or checkpoint):
+                      or cluster or checkpoint):
         fail("--tree needs --strategy optimal, one --length, one --lives, and no --workers, "
              "--scheduler or --checkpoint")
     settings = dict(prior=prior, lang=lang, exact_limit=exact_limit, memory=int(memory * 2 ** 30))
     lists = h.load_hangman_words(words_source, length)
-    if workers or scheduler:
-        from ..distributed import dask_client, hangman_sweep_all
-
-        with dask_client(scheduler, workers, dask_timeout()) as client:
-            sweeps = hangman_sweep_all(client, lists, strategy, lives=lives_list,
-                                       checkpoint=checkpoint, **settings)
-    elif tree_path:
+    if tree_path:
         ((n, words),) = lists.items()
         sweeps = [(n, [h.optimal_tree(words, lives_list[0], tree_path, prior=prior, lang=lang,
                                       memory=settings["memory"])])]
     else:
         with progress(len(lists), f"sweep {strategy}") as update:
-            sweeps = h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
-                                   progress=update, **settings)
-    _show(h.SweepReport(sweeps, strategy, lives_list, prior), as_json, *([] if as_json else [top]))
+            sweeps = cluster.run(
+                lambda client: hangman_sweep_all(client, lists, strategy, lives=lives_list,
+                                                 checkpoint=checkpoint, **settings),
+                lambda: h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
+                                      progress=update, **settings))
+    report = h.SweepReport(sweeps, strategy, lives_list, prior)
+    show(report.as_dict(), "\n".join(report.lines(top)), as_json)
 
 
 @hangman.command()
 @click.argument("pattern")
 @click.option("--wrong", default="", help="Letters already guessed that are not in the word.")
-@_words_option
-@_strategy_options
-@click.option("--show", type=click.IntRange(0, 500), default=12, show_default=True,
+@WORDS
+@strategy_options()
+@click.option("--show", "shown", type=click.IntRange(0, 500), default=12, show_default=True,
               help="Candidates listed.")
 @json_option
-def solve(pattern, wrong, words_source, strategy, lives, prior, lang, show, as_json):
+def solve(pattern, wrong, words_source, strategy, lives, prior, lang, shown, as_json):
     """Best next letter for PATTERN (``_`` for unknown letters) and the wrong letters.
 
     \b
     Example:
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
-    from ..engine import hangman as h
-    from ..engine.words import fold_word
-
-    if any(not "a" <= ch <= "z" for ch in fold_word(wrong)):
-        fail(f"--wrong {fold_word(wrong)!r}: give letters a-z only")
-    _show(h.solve(words_source, pattern, wrong, strategy=strategy, lives=lives, prior=prior,
-                  lang=lang), as_json, show)
+    report = h.solve(words_source, pattern, wrong, strategy=strategy, lives=lives, prior=prior,
+                     lang=lang)
+    show(report.as_dict(shown), "\n".join(report.lines(shown)), as_json)
 
 
 @hangman.command()
-@_words_option
+@WORDS
 @click.option("--length", type=click.IntRange(2, 32), default=6, show_default=True)
-@_strategy_options
+@strategy_options()
 @click.option("--word", default=None, help="The secret word (default: drawn with --seed).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the draw (default: random).")
 @click.option("--auto", is_flag=True, help="Let the strategy play and show each step.")
@@ -165,25 +148,16 @@ def play(words_source, length, strategy, lives, prior, lang, word, seed, auto, e
       deductive hangman play --word buzzer --auto --words /usr/share/dict/web2
       deductive hangman play --evil --length 3 --words /usr/share/dict/web2
     """
-    import sys
-
-    from ..engine import hangman as h
-
-    if evil and word is not None:
-        fail("--evil: the adversary picks no word in advance; drop --word")
     game = h.Hangman(h.load_hangman_words(words_source, length)[length], prior=prior, lang=lang)
-    if word is not None and word not in set(game.words.words):
-        fail(f"--word {word!r} is not in the list {words_source} of {length}-letter words")
     session = h.HangmanSession(game, strategy=strategy, lives=lives, word=word, seed=seed,
                                evil=evil)
-    prompt = "letter> " if sys.stdin.isatty() and not auto else ""
-    for line in session.run(lambda: click.echo(prompt, nl=False) or sys.stdin.readline(), auto):
+    for line in session.run(lambda: read_line("" if auto else "letter> "), auto):
         click.echo(line)
 
 
 @hangman.command("tree-check")
 @click.argument("tree_path", metavar="TREE", type=click.Path(dir_okay=False))
-@_words_option
+@WORDS
 @click.option("--lives", type=click.IntRange(1, 26), default=None,
               help="Count wins with these lives (default: the tree's).")
 @json_option
@@ -200,21 +174,19 @@ def tree_check(tree_path, words_source, lives, as_json):
           --tree tree3.json
       deductive hangman tree-check tree3.json --words /usr/share/dict/web2
     """
-    from ..engine.hangman import tree_check as check
-
-    report = check(tree_path, words_source, lives)
-    _show(report, as_json)
+    report = h.tree_check(tree_path, words_source, lives)
+    show(report.as_dict(), "\n".join(report.lines()), as_json)
     raise SystemExit(0 if report.check.ok else 1)
 
 
 @hangman.command()
-@_words_option
+@WORDS
 @click.option("--length", type=click.IntRange(1, 32), required=True, help="Word length.")
 @click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
               help="Write the guesser's minimax strategy as a JSON tree.")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
               help="How many of the words the adversary can hold to the end to print.")
-@_memory_option
+@MEMORY
 @json_option
 def evil(words_source, length, tree_path, top, memory, as_json):
     """Evil Hangman: the misses a guesser cannot avoid against an adversary.
@@ -229,9 +201,7 @@ def evil(words_source, length, tree_path, top, memory, as_json):
       deductive hangman evil --words /usr/share/dict/web2 --length 3
       deductive hangman evil --words /usr/share/dict/web2 --length 6 --tree evil6.json
     """
-    from ..engine import hangman as h
-
     report = h.evil(words_source, length, memory=int(memory * 2 ** 30))
     if tree_path:
         h.write_json(tree_path, report.tree())
-    _show(report, as_json, *([] if as_json else [top]))
+    show(report.as_dict(), "\n".join(report.lines(top)), as_json)

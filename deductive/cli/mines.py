@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 
 import click
 
-from ._common import (SEED, Group, MemorySize, OutputFile, dask_options, dask_timeout, echo_json,
-                      fail, json_option)
+from ..distributed import mines_bench
+from ..engine.minesweeper import Position, analyze, bench, compare as engine_compare, text
+from ..engine.minesweeper.board import parse_preset
+from ..engine.minesweeper.players import make_player
+from ..engine.minesweeper.session import MinesSession
+from ..plot import plot_mine_probabilities
+from ._common import (SEED, Group, MemorySize, OutputFile, dask_options, fail, gather,
+                      json_option, options, show)
 from ._progress import progress
 
 
@@ -24,41 +29,23 @@ def mines():
     """
 
 
-def _options(*decorators):
-    """One decorator applying ``decorators`` as if stacked in the order listed."""
-    return lambda func: functools.reduce(lambda f, d: d(f), reversed(decorators), func)
+def _analysis(position_file, mines_total, max_memory):
+    return analyze(Position.read(position_file, mines_total), max_memory=max_memory)
 
 
-def _emit(data, text: str, as_json: bool):
-    echo_json(data) if as_json else click.echo(text)
-
-
-def _plot(analysis, path):
-    from ..plot import plot_mine_probabilities
-
-    plot_mine_probabilities(analysis, path)
-
-
-def _position_command(func):
-    """FILE, --mines and --max-memory, read and analysed."""
-    @_options(click.argument("position_file", metavar="FILE"),
-              click.option("--mines", "mines_total", type=click.IntRange(min=0), required=True,
-                           help="Total number of mines on the board (flags included)."),
-              click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
-                           help="Memory the exact count of a big component may hold (e.g. 2G; "
-                                "default: a quarter of the memory available, at most 1G). Past "
-                                "it: one error line."))
-    @functools.wraps(func)
-    def command(position_file, mines_total, max_memory, **kwargs):
-        from ..engine.minesweeper import Position, analyze
-
-        position = Position.read(position_file, mines_total)
-        return func(analyze(position, max_memory=max_memory), **kwargs)
-    return command
+#: FILE, --mines and --max-memory: the position, read and analysed (``analysis``).
+position_options = gather(
+    "analysis", _analysis, click.argument("position_file", metavar="FILE"),
+    click.option("--mines", "mines_total", type=click.IntRange(min=0), required=True,
+                 help="Total number of mines on the board (flags included)."),
+    click.option("--max-memory", type=MemorySize(), default=None, metavar="SIZE",
+                 help="Memory the exact count of a big component may hold (e.g. 2G; default: "
+                      "a quarter of the memory available, at most 1G). Past it: one error "
+                      "line."))
 
 
 @mines.command()
-@_position_command
+@position_options
 @click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
               help="Write a PNG heat map of the probabilities.")
 @json_option
@@ -72,15 +59,13 @@ def probs(analysis, plot_path, as_json):
     Example:
       printf 'xxx\\nx1x\\nxxx\\n' | deductive mines probs - --mines 1
     """
-    from ..engine.minesweeper import text
-
     if plot_path:
-        _plot(analysis, plot_path)
-    _emit(analysis.as_dict(), text.probabilities(analysis), as_json)
+        plot_mine_probabilities(analysis, plot_path)
+    show(analysis.as_dict(), text.probabilities(analysis), as_json)
 
 
 @mines.command()
-@_position_command
+@position_options
 @json_option
 def deduce(analysis, as_json):
     """List the cells that are safe or mines in every arrangement (row, column from 1).
@@ -89,12 +74,10 @@ def deduce(analysis, as_json):
     Example:
       deductive mines deduce position.txt --mines 10
     """
-    from ..engine.minesweeper import text
-
-    _emit(analysis.forced_cells(), text.forced(analysis), as_json)
+    show(analysis.forced_cells(), text.forced(analysis), as_json)
 
 
-_game_options = _options(
+game_options = options(
     click.option("--preset", default="expert", show_default=True,
                  help="beginner (9x9/10), beginner8 (8x8/10), intermediate (16x16/40), "
                       "expert (16x30/99), or ROWSxCOLS/MINES."),
@@ -106,44 +89,43 @@ _game_options = _options(
     click.option("--first-move", default="corner", show_default=True, metavar="WHERE",
                  help="corner, centre, or ROW,COL counted from 1. Hill's modern start "
                       "\"(3,3)\" counts from 0: --first-move 4,4."))
-_bench_options = _options(_game_options, click.option(
+player_option = click.option(
     "--player", "player_name", default="best", show_default=True, metavar="NAME[:OPT=V,...]",
     help="rules-random, csp-random, least-risk, best or strongest; options after a colon "
-         "(e.g. strongest:endgame=400)."))
-_sweep_options = _options(click.option("--games", type=click.IntRange(min=1), default=1000,
-                                       show_default=True), dask_options, click.option(
-    "--checkpoint", type=OutputFile(), default=None,
-    help="With Dask: append finished chunks here, and skip them when rerun."), json_option)
+         "(e.g. strongest:endgame=400).")
+sweep_options = options(
+    click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True),
+    dask_options, click.option("--checkpoint", type=OutputFile(), default=None,
+                               help="With Dask: append finished chunks here, and skip them "
+                                    "when rerun."), json_option)
 
 
-def _sweep(names, games, workers, scheduler, checkpoint, preset, **options) -> list:
+def _sweep(names, games, cluster, checkpoint, preset, **settings) -> list:
     """Each player's ``BenchResult`` on the same games, here or on one Dask cluster."""
-    from ..engine.minesweeper import bench, parse_preset, players
-
-    made = [players.make_player(name) for name in names]      # bad names fail before Dask
-    bench.first_move_cell(*parse_preset(preset)[:2], options["first_move"])
-    if checkpoint and not (workers or scheduler):
+    made = [make_player(name) for name in names]      # bad names fail before Dask
+    bench.first_move_cell(*parse_preset(preset)[:2], settings["first_move"])
+    if checkpoint and not cluster:
         fail("--checkpoint works with --workers or --scheduler")
-    with contextlib.ExitStack() as stack:
-        update = stack.enter_context(progress(len(names) * games, " vs ".join(names)))
-        if workers or scheduler:
-            from ..distributed import dask_client, mines_bench
+    with progress(len(names) * games, " vs ".join(names)) as update:
+        def play(client=None):
+            results = []
+            for i, (name, player) in enumerate(zip(names, made)):
+                step = functools.partial(lambda base, done: update(base + done), i * games)
+                results.append(
+                    bench.run_bench(preset, player, games, progress=step, **settings)
+                    if client is None else mines_bench(client, preset, name, games,
+                                                       checkpoint=checkpoint, progress=step,
+                                                       **settings))
+            return results
+        return cluster.run(play, play)
 
-            client = stack.enter_context(dask_client(scheduler, workers, dask_timeout()))
-        results = []
-        for i, (name, player) in enumerate(zip(names, made)):
-            step = functools.partial(lambda base, done: update(base + done), i * games)
-            results.append(mines_bench(client, preset, name, games, checkpoint=checkpoint,
-                                       progress=step, **options) if workers or scheduler
-                           else bench.run_bench(preset, player, games, progress=step, **options))
-    return results
 
-
-@mines.command()
-@_bench_options
-@_sweep_options
-def bench(preset, first_click, seed, first_move, player_name, games, workers, scheduler,
-          checkpoint, as_json):
+@mines.command("bench")
+@game_options
+@player_option
+@sweep_options
+def bench_command(preset, first_click, seed, first_move, player_name, games, cluster,
+                  checkpoint, as_json):
     """Play N games and report the win rate with a 95% confidence interval.
 
     With --workers K (or --scheduler ADDRESS) the games run on Dask; the results are the
@@ -154,20 +136,18 @@ def bench(preset, first_click, seed, first_move, player_name, games, workers, sc
       deductive mines bench --preset expert --first-click safe --player best --games 10000
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
-    from ..engine.minesweeper import text
-
-    report = _sweep([player_name], games, workers, scheduler, checkpoint, preset,
-                    first_click=first_click, seed=seed, first_move=first_move)[0].as_dict()
-    _emit(report, text.bench_summary(report, preset), as_json)
+    report = _sweep([player_name], games, cluster, checkpoint, preset, first_click=first_click,
+                    seed=seed, first_move=first_move)[0].as_dict()
+    show(report, text.bench_summary(report, preset), as_json)
 
 
 @mines.command()
 @click.argument("player_a", metavar="A")
 @click.argument("player_b", metavar="B")
-@_game_options
-@_sweep_options
-def compare(player_a, player_b, preset, first_click, seed, first_move, games, workers,
-            scheduler, checkpoint, as_json):
+@game_options
+@sweep_options
+def compare(player_a, player_b, preset, first_click, seed, first_move, games, cluster,
+            checkpoint, as_json):
     """Players A and B (as --player) on the same games: A - B with its paired 95% interval
     (Newcombe) and the sign test on the games only one of them won.
 
@@ -176,12 +156,10 @@ def compare(player_a, player_b, preset, first_click, seed, first_move, games, wo
       deductive mines compare best least-risk --preset beginner --games 500
       deductive mines compare best best:far_corner=false --games 20000 --workers 2
     """
-    from ..engine.minesweeper import compare as engine, text
-
-    result = engine.Comparison(*_sweep([player_a, player_b], games, workers, scheduler,
-                                       checkpoint, preset, first_click=first_click, seed=seed,
-                                       first_move=first_move)).as_dict()
-    _emit(result, text.compare_summary(result, preset), as_json)
+    result = engine_compare.Comparison(*_sweep(
+        [player_a, player_b], games, cluster, checkpoint, preset, first_click=first_click,
+        seed=seed, first_move=first_move)).as_dict()
+    show(result, text.compare_summary(result, preset), as_json)
 
 
 @mines.command("seed-protocol")
@@ -195,14 +173,13 @@ def seed_protocol(games, as_json):
     Example:
       deductive mines seed-protocol
     """
-    from ..engine.minesweeper import bench, text
-
     rows = bench.original_protocol(games)
-    _emit(rows, text.protocol_table(rows, games), as_json)
+    show(rows, text.protocol_table(rows, games), as_json)
 
 
 @mines.command()
-@_bench_options
+@game_options
+@player_option
 @click.option("--game", type=click.IntRange(min=0), default=0, show_default=True,
               help="Game number g (mines seeded --seed + g).")
 @click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
@@ -214,15 +191,12 @@ def play(preset, first_click, seed, first_move, player_name, game, plot_path):
     Example:
       deductive mines play --preset beginner --player best --game 3
     """
-    from ..engine.minesweeper import analyze, text
-    from ..engine.minesweeper.session import MinesSession
-
     session = MinesSession(preset, player_name, game, seed=seed, first_click=first_click,
                            first_move=first_move)
     click.echo(text.opening(session))
     for step in session.steps():
         if plot_path and step.move.kind == "guess":
-            _plot(analyze(step.position), plot_path)
+            plot_mine_probabilities(analyze(step.position), plot_path)
             plot_path = None
         click.echo(text.step(session, step))
     click.echo("\nwon" if session.won else "\nlost")

@@ -33,6 +33,7 @@ __all__ = [
     "WordList",
     "fold_word",
     "load_words",
+    "load_lists",
     "read_word_file",
     "builtin_words",
     "builtin_guesses",
@@ -328,6 +329,16 @@ def load_words(
     if length is not None:
         words = [w for w in words if isinstance(w, str) and len(fold_word(w)) == length]
     return WordList(words)
+
+
+def load_lists(guesses, answers=None, length: int | None = None) -> tuple[WordList, WordList]:
+    """The guess and the answer list of a game (:func:`load_words` each): ``answers``
+    defaults to the guess source (for a built-in name, its answer list). One file named
+    for both is read, and warned of, once."""
+    guess_list = load_words(guesses, role="guesses", length=length)
+    if answers in (None, guesses) and guess_list.name == str(guesses):
+        return guess_list, guess_list
+    return guess_list, load_words(answers or guesses, role="answers", length=length)
 
 
 def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordList:

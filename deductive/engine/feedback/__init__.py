@@ -16,10 +16,10 @@ from .scoring import (METRICS, GuessScore, PartitionStats, bucket_counts, filter
                       partition_stats, rank_guesses)
 from .search import SearchResult, TreeSearch
 from .solvers import SOLVERS, Solver
-from .tree import TreeError, TreeReport, check_tree, load_tree, tree_document
+from .tree import TreeError, TreeReport, check_tree, load_tree, tree_document, write_tree
 
 __all__ = ["FeedbackGame", "State", "PatternMatrix", "answer_major", "METRICS", "GuessScore",
            "PartitionStats", "bucket_counts", "filter_candidates", "partition_stats",
            "rank_guesses", "BenchmarkResult", "run_benchmark", "play_game", "TreeSearch",
            "SearchResult", "SOLVERS", "Solver", "TreeError", "TreeReport", "check_tree",
-           "load_tree", "tree_document"]
+           "load_tree", "tree_document", "write_tree"]

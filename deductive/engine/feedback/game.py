@@ -200,6 +200,11 @@ class FeedbackGame:
         """The spelling of a feedback code."""
         return str(int(code))
 
+    def tiles(self, code: int) -> list[str] | None:
+        """The colour of each position under a feedback code (``green``, ``yellow``,
+        ``grey``), for a game whose feedback is coloured tiles; None otherwise."""
+        return None
+
     def parse(self, text) -> int:
         """The code of a feedback spelled as :meth:`format` spells it (or a code)."""
         try:

@@ -20,7 +20,7 @@ import numpy as np
 
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
 
-__all__ = ["TreeError", "TreeReport", "tree_document", "check_tree", "load_tree"]
+__all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree"]
 
 VERSION = 1
 
@@ -33,6 +33,12 @@ def tree_document(game, tree: dict) -> dict:
     """Wrap a tree (from a benchmark) with the metadata that ties it to its lists."""
     return {"format": f"deductive-{game.name}-tree", "version": VERSION, **game.identity(),
             "tree": tree}
+
+
+def write_tree(path, game, tree: dict) -> None:
+    """Write a tree to ``path`` as a tree file of ``game`` (:func:`tree_document`)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(tree_document(game, tree), fh)
 
 
 def load_tree(path) -> dict:

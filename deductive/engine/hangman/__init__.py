@@ -27,7 +27,7 @@ from .game import PRIORS, Hangman, LetterStats
 from .results import SweepResult
 from .session import EvilReport, HangmanSession, SolveReport, TreeReport, evil, solve, tree_check
 from .strategies import STRATEGIES, Strategy, make_strategy
-from .sweep import SweepReport, optimal_tree, sweep_chunk, sweep_lists, sweep_tag
+from .sweep import SweepReport, optimal_tree, sweep_chunk, sweep_lists, sweep_lives, sweep_tag
 from .trees import (TreeCheck, check_tree, load_tree, tree_to_json, words_sha256,
                     write_json)
 from .words import HangmanWords, load_hangman_words
@@ -38,4 +38,4 @@ __all__ = ["HangmanWords", "load_hangman_words", "STRATEGIES", "Strategy", "make
            "load_tree", "write_json", "words_sha256", "HangmanSession", "solve", "SolveReport",
            "evil",
            "EvilReport", "tree_check", "TreeReport", "sweep_chunk", "sweep_tag",
-           "sweep_lists", "optimal_tree", "SweepReport"]
+           "sweep_lists", "sweep_lives", "optimal_tree", "SweepReport"]

@@ -58,7 +58,7 @@ def solve(source, pattern, wrong="", *, strategy="min-miss", lives=6, prior="uni
     STRATEGIES[strategy]
     pattern, wrong = fold_word(pattern), fold_word(wrong)    # as word lists are folded
     if any(not "a" <= ch <= "z" for ch in wrong):
-        raise DeductiveError(f"wrong letters {wrong!r}: give letters a-z only")
+        raise DeductiveError(f"`wrong` {wrong!r}: give letters a-z only")
     lists = load_hangman_words(source, len(pattern))
     game = Hangman(next(iter(lists.values())), prior=prior, lang=lang)
     cands = game.candidates(pattern, wrong)
@@ -99,14 +99,16 @@ class HangmanSession:
         self.exact = None
         if evil:
             if word is not None:
-                raise DeductiveError("evil: the adversary picks no word in advance; "
-                                     "give no word")
+                raise DeductiveError("`evil`: the adversary picks no word in advance; "
+                                     "drop `word`")
             self.exact = ExactHangman(game, uniform=True)
             word = words[0]
         elif word is None:
             word = words[np.random.default_rng(seed).integers(len(words))]
         elif word not in set(words):
-            raise DeductiveError(f"word {word!r} is not in the list {game.words.name}")
+            source = game.words.name.rsplit(":", 1)[0]     # the list's, not the length's
+            raise DeductiveError(f"`word` {word!r} is not in the list {source} of "
+                                 f"{game.words.length}-letter words")
         self.word = word
         self.shown = ["_"] * game.words.length
         self.wrong = ""

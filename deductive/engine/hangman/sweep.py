@@ -10,11 +10,26 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...checkpoint import Checkpoint
+from ...errors import ArgumentError
 from .game import Hangman
 from .results import SweepResult
+from .strategies import STRATEGIES
 from .trees import tree_to_json, write_json
 
-__all__ = ["sweep_tag", "sweep_chunk", "sweep_lists", "optimal_tree", "SweepReport"]
+__all__ = ["sweep_tag", "sweep_chunk", "sweep_lists", "optimal_tree", "SweepReport",
+           "sweep_lives"]
+
+
+def sweep_lives(strategy, lives="6", length="all") -> list:
+    """The numbers of lives a sweep covers, from ``lives`` (1 to 26, or ``all``: 1 to 10),
+    after checking the strategy's name and ``length`` (a number, or ``all``)."""
+    STRATEGIES[strategy]
+    lives = str(lives)
+    if lives != "all" and not (lives.isdigit() and 1 <= int(lives) <= 26):
+        raise ArgumentError(f"`lives` {lives!r}: give a number from 1 to 26, or all")
+    if length != "all" and not str(length).isdigit():
+        raise ArgumentError(f"`length` {length!r}: give a number or all")
+    return list(range(1, 11)) if lives == "all" else [int(lives)]
 
 
 def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:

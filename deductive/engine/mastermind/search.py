@@ -32,7 +32,8 @@ from ...errors import ArgumentError, DeductiveError
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
 
-__all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal"]
+__all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
+           "tree_report", "check_tree_file"]
 
 
 class _Reps(np.ndarray):
@@ -290,3 +291,39 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     best = dataclasses.replace(best, seconds=time.perf_counter() - start_all,
                                nodes=search.nodes)
     return best, rows
+
+
+def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,
+              progress=None) -> SearchResult:
+    """The exact best tree (kept in the result): the fewest total guesses (``expected``;
+    every first guess, or ``opener`` only) or the fewest in the worst case (``worst``).
+    ``progress`` is called with the number of first guesses searched (:func:`optimal`)."""
+    if objective == "worst":
+        if opener or max_guesses:
+            raise ArgumentError("`objective` worst takes neither `opener` nor `max_guesses`")
+        return WorstCaseSearch(game).search(keep_tree=True)
+    if objective != "expected":
+        raise ArgumentError(f"`objective` {objective!r}: choose expected or worst")
+    if opener is not None:
+        return SymmetricSearch(game, max_guesses=max_guesses).search_opener(opener, True)
+    return optimal(game, keep_tree=True, max_guesses=max_guesses, progress=progress)[0]
+
+
+def tree_report(game, tree, **first) -> dict:
+    """The statistics of a tree (a benchmark's or a search's) as its check gives them
+    (:class:`~deductive.engine.feedback.tree.TreeReport`), with ``first`` before them."""
+    from ..feedback.tree import check_tree, tree_document
+
+    return {**first, **check_tree(game, tree_document(game, tree)).as_dict()}
+
+
+def check_tree_file(game, doc: dict, path) -> dict:
+    """The statistics of the tree ``doc`` read from ``path``, after checking it was made
+    for this very game (its format and identity: pegs, colours, repetition)."""
+    from ..feedback.tree import check_tree
+
+    if doc.get("format") != f"deductive-{game.name}-tree" or any(
+            doc.get(k) != v for k, v in game.identity().items()):
+        raise DeductiveError(f"{path} is not a tree of this game ({doc.get('format')}, "
+                             f"{ {k: doc.get(k) for k in game.identity()} })")
+    return check_tree(game, doc).as_dict()

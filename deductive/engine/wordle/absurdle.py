@@ -80,6 +80,30 @@ class Absurdle:
     def start(self) -> np.ndarray:
         return np.arange(len(self.game.answers), dtype=np.int64)
 
+    def run(self, read):
+        """A game as the lines to show: a guess per line ``read()`` returns (blank lines
+        skipped, ``quit`` or the end of input stops; a word outside the list is not
+        applied), the adversary's answer to each, until a win."""
+        cands, turn = self.start(), 0
+        yield f"{len(cands)} words possible; type a guess per line ('quit' stops)"
+        for line in iter(read, ""):
+            word = line.strip().lower()
+            if word in ("quit", "q"):
+                return
+            if not word:
+                continue
+            try:
+                g = self.game.guess_index(word)
+            except DeductiveError as exc:   # a typo in a game: say so, go on
+                yield f"not applied: {exc}"
+                continue
+            turn += 1
+            code, cands = self.respond(cands, g)
+            yield f"{turn}: {word} {self.game.format(code)}  {len(cands)} word(s) left"
+            if code == self.win:
+                yield f"won in {turn}"
+                return
+
     def play(self, guesses) -> list[tuple[str, str, int]]:
         """Replay ``guesses``: ``(word, feedback, words left)`` for each; stops at a win."""
         cands, out = self.start(), []
@@ -101,6 +125,11 @@ class AbsurdleResult:
     seconds: float
     nodes: int
     lower_bounds: list     # depths proven impossible, in order
+
+    def as_text(self) -> str:
+        return (f"{self.guesses} guesses force a win: {' '.join(self.sequence)} (no win "
+                f"within {max(self.lower_bounds, default=0)}: proven; {self.seconds:.1f} s, "
+                f"{self.nodes} nodes)")
 
     def as_dict(self) -> dict:
         return {"guesses": self.guesses, "sequence": self.sequence,

@@ -17,7 +17,7 @@ from ..feedback.game import FeedbackGame, State
 from ..feedback.matrix import PatternMatrix
 from ..words import WordList, load_words
 from .patterns import (all_green, cached_pattern_matrix, format_pattern, matrix_key,
-                       n_patterns, parse_pattern)
+                       n_patterns, parse_pattern, pattern_colours)
 from .solvers import WORDLE_SOLVERS
 
 __all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed", "parse_feedback"]
@@ -78,8 +78,10 @@ class Wordle(FeedbackGame):
         Language of the frequency prior (default: ``fr`` for lists named ``fr...``, else ``en``).
     cache_dir : path, optional
         Where the pattern matrix is cached.
-    matrix : ndarray, optional
-        A pattern matrix already at hand (it must match the lists).
+    matrix : ndarray or callable, optional
+        A pattern matrix already at hand (it must match the lists), or a function
+        ``matrix(guesses, answers)`` that returns it, called when it is first needed (so
+        that a mistake found before costs no computation).
 
     Examples
     --------
@@ -98,7 +100,7 @@ class Wordle(FeedbackGame):
 
     def __init__(self, guesses="en", answers=None, *, hard: bool = False,
                  prior: str = "uniform", lang: str | None = None, cache_dir=None,
-                 matrix: np.ndarray | None = None):
+                 matrix=None):
         guesses = _words(guesses, "guesses")
         answers = _words(answers if answers is not None else guesses, "answers")
         if guesses.length != answers.length:
@@ -121,7 +123,8 @@ class Wordle(FeedbackGame):
         self.length = guesses.length
         self.lang = lang or ("fr" if answers.name.startswith("fr") else "en")
         self._cache_dir = cache_dir
-        if matrix is not None:
+        self._matrix_source = matrix if callable(matrix) else None
+        if matrix is not None and not callable(matrix):
             self._patterns = self._wrap(matrix, "given")
         codes = guesses.codes
         self.guess_counts = np.zeros((len(codes), 26), dtype=np.uint8)
@@ -130,7 +133,12 @@ class Wordle(FeedbackGame):
 
     # -- data ---------------------------------------------------------------------------
     def build_patterns(self) -> PatternMatrix:
-        """The matrix from the cache (built and stored once)."""
+        """The matrix from the function given as ``matrix``, else from the cache (built and
+        stored once)."""
+        if self._matrix_source is not None:
+            codes = self._matrix_source(self.guesses, self.answers)
+            self._matrix_source = None          # used once: the game pickles without it
+            return self._wrap(codes, "given")
         info = {}
         codes = cached_pattern_matrix(self.guesses, self.answers, self._cache_dir, info=info)
         return self._wrap(codes, info.get("source", "computed"))
@@ -182,6 +190,9 @@ class Wordle(FeedbackGame):
         return self.guesses.index(word)
 
     def answer_index(self, answer) -> int:
+        if answer not in self.answers:
+            raise WordListError(f"`answer` {answer!r} is not in the answer list "
+                                f"{self.answers.name}")
         return self.answers.index(answer)
 
     def answer_subset(self, spec):
@@ -210,6 +221,9 @@ class Wordle(FeedbackGame):
 
     def format(self, code: int, style: str = "letters") -> str:
         return format_pattern(code, self.length, style)
+
+    def tiles(self, code: int) -> list[str]:
+        return pattern_colours(code, self.length)
 
     def parse(self, text) -> int:
         return parse_pattern(text, self.length)

@@ -64,6 +64,15 @@ class MultiResult:
                 "distribution": {str(k): int((g == k).sum()) for k in range(1, int(g.max()) + 1)}
                 if n else {}, "seconds": round(self.seconds, 3)}
 
+    def as_text(self) -> str:
+        """The win rate with its 95% interval, the guesses, then the distribution."""
+        r = self.as_dict()
+        low, high = r["win_rate_95"]
+        return (f"{r['boards']} boards, {r['games']} games: win rate {r['win_rate']:.4f} (95% "
+                f"{low:.4f}-{high:.4f}, within {r['limit']}), average {r['average']:.4f}, "
+                f"worst {r['worst']}, {r['seconds']:.1f} s\ndistribution: "
+                + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items() if v))
+
 
 class MultiBoard:
     """k boards of a Wordle game played with one guess each turn.

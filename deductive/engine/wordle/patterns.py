@@ -39,6 +39,7 @@ __all__ = [
     "parse_pattern",
     "format_pattern",
     "pattern_digits",
+    "pattern_colours",
 ]
 
 _GREEN, _YELLOW, _GREY = 2, 1, 0
@@ -364,3 +365,9 @@ def format_pattern(code: int, length: int, style: str = "letters") -> str:
         raise PatternError(f"unknown pattern style {style!r}; choose one of "
                            f"{list(_STYLES)}") from None
     return "".join(symbols[d] for d in pattern_digits(code, length))
+
+
+def pattern_colours(code: int, length: int) -> list[str]:
+    """The colour of each position of a code, left to right: ``grey``, ``yellow`` or
+    ``green``."""
+    return [("grey", "yellow", "green")[d] for d in pattern_digits(code, length)]

@@ -1,7 +1,8 @@
 """The assistant for a game played elsewhere: enter each guess and its colours, get advice.
 
-:class:`AssistSession` holds the history and answers with data; the command line
-(``deductive wordle assist``) only reads lines and prints what it returns.
+:class:`AssistSession` holds the history and answers with data; :meth:`AssistSession.run`
+is the whole dialogue as what to show, so the command line (``deductive wordle assist``)
+only reads lines and prints.
 """
 
 from __future__ import annotations
@@ -9,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import DeductiveError
+from ..feedback import text
 from .game import Wordle, parse_feedback
 
-__all__ = ["AssistSession", "Advice", "Entry"]
+__all__ = ["AssistSession", "Advice", "Entry", "HELP"]
+
+#: How to enter a turn (the dialogue's help).
+HELP = ("type the guess you played and the colours you saw: 'crane GY..G' (grey also - _ B "
+        "or X), 'crane 21002' or 'crane 🟩🟨⬜⬜🟩'; 'undo' takes the last one back, 'quit' "
+        "(or end of input) stops")
 
 
 @dataclass(frozen=True)
@@ -113,3 +120,29 @@ class AssistSession:
         if word == "undo":
             return "undo", self.undo()
         return ("entry", self.enter(text)) if text else ("skip", None)
+
+    def run(self, read):
+        """The whole dialogue as what to show: lines of text, and ``(guess, code)`` for
+        each entry applied (the caller draws it). ``read(prompt)`` returns the next line
+        typed (``""`` at the end of input)."""
+        game = self.game
+        yield (f"{len(game.guesses)} guesses, {len(game.answers)} answers"
+               f"{', hard mode' if game.hard else ''}; {HELP}; * marks a candidate")
+        yield text.advice(self.advice(), self.show, self.lookahead_beam)
+        while True:
+            kind, what = self.handle(read(f"turn {len(self.history) + 1}> "))
+            if kind == "quit":
+                return
+            if kind == "help":
+                yield HELP
+            elif kind == "undo":
+                yield f"undone: {' '.join(what)}" if what else "nothing to undo"
+            elif kind == "entry" and not what.applied:
+                yield f"not applied: {what.error}"
+            elif kind == "entry":
+                yield what.guess, what.code
+                if what.solved:
+                    yield f"solved in {len(self.history)}"
+                    return
+            if (kind == "undo" and what) or (kind == "entry" and what.applied):
+                yield text.advice(self.advice(), self.show, self.lookahead_beam)

@@ -1,0 +1,118 @@
+"""Text forms of the core's results: what ``deductive wordle ...`` prints without ``--json``.
+
+Each function turns a result the engine returns (ranked :class:`~.scoring.GuessScore`
+rows, a :class:`~.bench.BenchmarkResult`, a :class:`~.tree.TreeReport`'s dict, searched
+rows, an :class:`~.search.OpenerProof`, the assistant's advice) into text, as
+:mod:`deductive.engine.minesweeper.text` does for Minesweeper; the JSON forms are the
+results' own ``as_dict`` methods. Columns are as wide as the game's words.
+"""
+
+from __future__ import annotations
+
+__all__ = ["openers", "bench", "tree_report", "second", "search", "opener_rows", "proof",
+           "advice", "verdict"]
+
+
+def _width(game) -> int:
+    return len(game.word(0))
+
+
+def openers(ranked, game, metric: str) -> str:
+    """A header naming the lists, then one row per ranked guess: entropy, buckets, largest
+    bucket and expected candidates left."""
+    w = max(4, _width(game))
+    lines = [f"{len(game.guesses)} guesses ({game.guesses.name}) over {len(game.answers)} "
+             f"answers ({game.answers.name}), best {metric} first",
+             f"{'rank':>5}  {'word':<{w}}  {'entropy':>8}  {'buckets':>7}  {'largest':>7}  "
+             f"{'expected':>9}"]
+    lines += [f"{rank:>5}  {s.word:<{w}}  {s.entropy:>8.4f}  {s.buckets:>7}  {s.largest:>7}  "
+              f"{s.expected:>9.3f}" for rank, s in enumerate(ranked, start=1)]
+    return "\n".join(lines)
+
+
+def bench(result, tree_path=None) -> str:
+    """The set-up, a histogram of the guess counts, the totals (and where the tree went)."""
+    pool = f", pool {result.solver['pool']}" if "pool" in result.solver else ""
+    lines = [f"solver {result.solver['solver']}{pool}, opener {result.opener or '(its own)'}, "
+             f"{'hard' if result.hard else 'normal'} mode, {len(result.answers)} answers"]
+    dist = result.distribution
+    scale = max(dist.values()) or 1
+    lines += [f"{key:>6} {count:>6}  {'#' * round(40 * count / scale)}"
+              for key, count in dist.items()]
+    weighted = (f", weighted average {result.weighted_average:.4f}"
+                if result.prior != "uniform" else "")
+    lines.append(f"total {result.total}, average {result.average:.4f}{weighted}, worst "
+                 f"{result.worst}, fails {result.fails}, {result.seconds:.2f} s")
+    return "\n".join(lines + ([f"tree: {tree_path}"] if tree_path else []))
+
+
+def tree_report(report: dict) -> str:
+    """A checked tree (:meth:`~.tree.TreeReport.as_dict`): its totals, then its
+    distribution."""
+    r = report
+    return (f"valid {'hard' if r['hard'] else 'normal'}-mode tree: {r['answers']} answers, "
+            f"total {r['total']}, average {r['average']:.4f}, worst {r['worst']}, fails "
+            f"{r['fails']}, {r['nodes']} nodes\n"
+            "distribution: " + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items()))
+
+
+def second(rows, game, opener, solver_name: str) -> str:
+    """One row per feedback of ``opener`` (:func:`~.precompute.second_guesses`)."""
+    w = _width(game) + 2
+    lines = [f"{len(rows)} feedbacks of {opener}; next guess by {solver_name}",
+             f"{'pattern':<{w}} {'left':>5}  {'guess':<{w}} {'entropy':>8} {'largest':>7}"]
+    lines += [f"{r['pattern']:<{w}} {r['candidates']:>5}  {r['guess'] or '(solved)':<{w}} "
+              f"{r['entropy']:>8.4f} {r['largest']:>7}" for r in rows]
+    return "\n".join(lines)
+
+
+def search(result, game, tree_path=None) -> str:
+    """One searched opener (a :class:`~.search.SearchResult`)."""
+    r = result
+    kind = "exact" if r.exact else f"beam {r.beam}"
+    line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
+            f"({kind}{', hard mode' if game.hard else ''}), {r.seconds:.1f} s, {r.nodes} "
+            "nodes searched")
+    return line + (f"\ntree: {tree_path}" if tree_path else "")
+
+
+def opener_rows(rows, game) -> str:
+    """Searched openers, best first (:func:`~.search.rank_openers`)."""
+    return "\n".join(f"{r['word']:<{_width(game) + 2}} total {r['total']:>6}  average "
+                     f"{r['average']:.4f}  worst {r['worst']}  "
+                     f"{'exact' if r['exact'] else 'beam'}" for r in rows)
+
+
+def proof(result, game) -> str:
+    """The proven ranking of an :class:`~.search.OpenerProof`, and how it was proven."""
+    lines = [f"{r['word']:<{_width(game) + 2}} total {r['total']:>6}  average "
+             f"{r['total'] / len(game.answers):.4f}  worst {r['worst']}  exact"
+             for r in result.ranking()]
+    counts = result.counts()
+    lines.append(f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the "
+                 f"bound alone, {counts['search']} searched; every other opener needs more "
+                 f"than {result.ceiling}; best: {', '.join(result.best())}")
+    return "\n".join(lines)
+
+
+def advice(advice, show: int, beam: int) -> str:
+    """The assistant's advice: the candidates left (``show`` of them), then the answer or
+    the best next guesses (``*`` marks a candidate) and the lookahead's pick."""
+    head = ", ".join(advice.shown) + (" ..." if advice.left > len(advice.shown) else "")
+    lines = [f"{advice.left} candidate(s) left" + (f": {head}" if show and advice.left else "")]
+    if advice.answer is not None:
+        return "\n".join(lines + [f"the answer is {advice.answer}"])
+    lines.append("best next: " + ", ".join(
+        f"{s.word}{'*' if s.word in advice.candidates else ''} ({s.entropy:.3f} bits, "
+        f"largest {s.largest})" for s in advice.best))
+    if advice.lookahead is not None:
+        lines.append(f"lookahead (beam {beam}) plays: {advice.lookahead}")
+    return "\n".join(lines)
+
+
+def verdict(game, guesses: int) -> str:
+    """``solved in N`` (and whether N is past the guesses the rules allow)."""
+    limit = game.max_guesses
+    past = limit is not None and guesses > limit
+    return (f"solved, but past the {limit} allowed guesses, in {guesses}" if past
+            else f"solved in {guesses}")
