@@ -148,21 +148,14 @@ def test_no_private_attribute_of_another_library():
     assert not offences, offences
 
 
-#: Issue 16's acceptance: the command line, every module of ``cli/``, in this many lines.
-CLI_LINES = 800
-#: Its size now: it may shrink, not grow (lower this as it shrinks).
+#: The command line's size, every module of ``cli/``: it may shrink, not grow (lower this
+#: as it shrinks; issue 16 asks for 800).
 CLI_LINES_NOW = 1400
 
 
 def _cli_lines() -> int:
     return sum(len(path.read_text(encoding="utf-8").splitlines())
                for path in (PACKAGE / "cli").glob("*.py"))
-
-
-@pytest.mark.xfail(strict=True, reason="its options, help texts and examples alone take more "
-                   "than 800 lines")
-def test_the_cli_is_thin():
-    assert _cli_lines() <= CLI_LINES
 
 
 def test_the_cli_does_not_grow():

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from deductive.cli import cli
@@ -88,10 +88,14 @@ def test_scattered_positions_match_integer_reference(size, density, flags, mine_
     position = hard_position("scatter", size, size, mines, density=density, flags=flags,
                              seed=seed)
     try:
+        exact = reference.mines_by_components(position.rows, position.cols, position.mines,
+                                              position.cells.tolist())
+    except ValueError:
+        assume(False)       # a component too large for the enumerating twin (> 40 cells)
+    try:
         a = analyze(position)
     except PositionError:
-        assert reference.mines_by_components(position.rows, position.cols, position.mines,
-                                             position.cells.tolist()) is None
+        assert exact is None
         return
     assert_matches_reference(position, a)
     assert_expected_mines(position, a)
