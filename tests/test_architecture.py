@@ -9,7 +9,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 
 import deductive
 
