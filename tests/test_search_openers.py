@@ -164,3 +164,34 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     empty.write_text("not json\n")
     with pytest.raises(ArgumentError, match="no opener rows"):
         verify_proof(game, str(empty))
+
+
+def test_cli_within_and_verify_ranking(tmp_path):
+    from click.testing import CliRunner
+
+    from deductive.cli import cli
+
+    runner = CliRunner()
+    ck = tmp_path / "p.jsonl"
+    out = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "1",
+                              "--prove-best", "--within", "8", "--checkpoint", str(ck),
+                              "--json"])
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert [r["word"] for r in doc["ranking"]] == ["clair", "train", "lance", "crane", "laine"]
+    assert doc["ceiling"] == 859
+    ok = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck),
+                             "--bounds", "10", "--json"])
+    assert ok.exit_code == 0, ok.stderr
+    report = json.loads(ok.stdout)
+    assert report["ok"] and len(report["checked"]) == 4 + 10
+    lines = [json.loads(x) for x in ck.read_text().splitlines()]
+    lines[0]["result"]["lower"] += 1000
+    lines[0]["result"]["by"], lines[0]["result"]["exact"] = "bound", False
+    ck.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    bad = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck),
+                              "--bounds", str(len(lines))])
+    assert bad.exit_code == 1 and "WRONG" in bad.stdout
+    wrong = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "1",
+                                "--within", "8"])
+    assert wrong.exit_code == 2 and "--within goes with --prove-best" in wrong.stderr

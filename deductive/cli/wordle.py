@@ -8,7 +8,8 @@ import click
 from ..distributed import wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.precompute import second_guesses
-from ..engine.feedback.search import MEMO_ENTRY_BYTES, prove_openers, rank_openers, search_openers
+from ..engine.feedback.search import (MEMO_ENTRY_BYTES, prove_openers, rank_openers,
+                                      search_openers, verify_proof)
 from ..engine.wordle import Wordle
 from ..engine.wordle.absurdle import Absurdle, absurdle_search
 from ..engine.wordle.multi import MultiBoard
@@ -192,6 +193,9 @@ def second(game, solver, seed, opener, cluster, as_json):
                  help="With --openers N: the N best openers among all guesses, proven (every "
                       "other opener shown worse by a bound or a search); with --openers all: "
                       "the best opener(s). Exact only."),
+    click.option("--within", type=click.IntRange(min=0), default=None, metavar="D",
+                 help="With --prove-best: also rank exactly every opener within D guesses "
+                      "of the best."),
     click.option("--beam", type=click.IntRange(min=1), default=None,
                  help="Try only the K best-scored guesses per node (fast heuristic). Without "
                       "it the search is exact."),
@@ -202,8 +206,8 @@ def second(game, solver, seed, opener, cluster, as_json):
     click.option("--checkpoint", type=OutputFile(), default=None,
                  help="With --openers: append each opener's row here as it is decided (JSON "
                       "lines: the certificate); a rerun resumes."), dask_options, json_option)
-def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, checkpoint,
-           cluster, as_json):
+def search(game, opener, n_openers, prove_best, within, beam, max_guesses, tree_path,
+           checkpoint, cluster, as_json):
     """Search the decision tree with the fewest total guesses (ties: smaller worst case).
 
     \b
@@ -214,6 +218,7 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
       deductive wordle search --openers 10 --beam 10 --json
       deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best
       deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint p.jsonl
+      deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20
     """
     n = n_openers
     for wrong, message in (
@@ -223,6 +228,7 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
              f"--openers {n}: give a number of openers (at least 1) or 'all'"),
             (prove_best and (n is None or beam is not None),
              "--prove-best goes with --openers N|all, without --beam"),
+            (within is not None and not prove_best, "--within goes with --prove-best"),
             (checkpoint and opener is not None, "--checkpoint goes with --openers"),
             (prove_best and cluster, "--prove-best runs in this process (its bound kernel uses "
                                      "every core); drop --workers/--scheduler")):
@@ -237,7 +243,7 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
         return show(r.as_dict(), text.search(r, game, tree_path), as_json)
     n = len(game.guesses) if n == "all" else min(int(n), len(game.guesses))
     if prove_best:
-        return _prove_openers(game, 1 if n == len(game.guesses) else n, max_guesses,
+        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
                               checkpoint, as_json)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
@@ -249,7 +255,7 @@ def search(game, opener, n_openers, prove_best, beam, max_guesses, tree_path, ch
          text.opener_rows(rows, game), as_json)
 
 
-def _prove_openers(game, keep, max_guesses, checkpoint, as_json):
+def _prove_openers(game, keep, within, max_guesses, checkpoint, as_json):
     budget = click.get_current_context().params.get("max_memory")
     memo = _SEARCH_MEMO
     if budget is not None:
@@ -259,10 +265,38 @@ def _prove_openers(game, keep, max_guesses, checkpoint, as_json):
             fail(f"--max-memory {budget} leaves no room for the search's memo beside the "
                  f"matrix; give at least {need / 1e9:.1f}G")
     with progress(len(game.guesses), "prove openers") as update:
-        proof = prove_openers(game, keep, max_guesses=max_guesses, checkpoint=checkpoint,
-                              memo_bytes=memo, progress=update)
+        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
+                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
     show({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
           "ranking": proof.ranking()}, text.proof(proof, game), as_json)
+
+
+@wordle.command("verify-ranking")
+@game_command(wordle_game, *GAME, HARD,
+              click.argument("path", type=click.Path(exists=True, dir_okay=False)),
+              click.option("--sample", type=click.IntRange(min=0), default=3, show_default=True,
+                           help="Exact rows searched again besides the best (trees checked)."),
+              click.option("--bounds", type=click.IntRange(min=0), default=100,
+                           show_default=True, help="Rows ruled out by the bound whose bound is "
+                           "recomputed in full."),
+              click.option("--seed", type=SEED, default=0, show_default=True,
+                           help="Seed of the sample."), json_option)
+def verify_ranking(game, path, sample, bounds, seed, as_json):
+    """Re-check a --prove-best checkpoint file: search the best and a sample of its exact
+    rows again from scratch, check their trees, recompute a sample of its bounds. Exit 1 if
+    a row is wrong.
+
+    \b
+    Example:
+      deductive wordle search --guesses fr-seed --openers 3 --prove-best --checkpoint p.jsonl
+      deductive wordle verify-ranking --guesses fr-seed p.jsonl
+    """
+    with progress(1 + sample, "verify") as update:
+        report = verify_proof(game, path, sample=sample, bounds=bounds, seed=seed,
+                              progress=update)
+    show(report, text.verification(report), as_json)
+    if not report["ok"]:
+        raise SystemExit(1)
 
 
 @wordle.command()

@@ -10,7 +10,7 @@ results' own ``as_dict`` methods. Columns are as wide as the game's words.
 from __future__ import annotations
 
 __all__ = ["openers", "bench", "tree_report", "second", "search", "opener_rows", "proof",
-           "advice", "verdict"]
+           "advice", "verdict", "verification"]
 
 
 def _width(game) -> int:
@@ -92,6 +92,16 @@ def proof(result, game) -> str:
     lines.append(f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the "
                  f"bound alone, {counts['search']} searched; every other opener needs more "
                  f"than {result.ceiling}; best: {', '.join(result.best())}")
+    return "\n".join(lines)
+
+
+def verification(report: dict) -> str:
+    """A re-checked proof (:func:`~.search.verify_proof`): each row checked, then a verdict."""
+    lines = [f"{c['word']:<8} {c['kind']:<6} claimed {c['claimed']}, found {c['found']}: "
+             f"{'ok' if c['ok'] else 'WRONG'}" for c in report["checked"]]
+    wrong = sum(not c["ok"] for c in report["checked"])
+    lines.append(f"{len(report['checked'])} of {report['rows']} rows checked: "
+                 + ("all hold" if not wrong else f"{wrong} WRONG"))
     return "\n".join(lines)
 
 
