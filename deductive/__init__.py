@@ -1,4 +1,5 @@
-"""deductive: fast solvers for deduction games (Wordle, Hangman, Minesweeper).
+"""deductive: fast solvers for deduction games (Wordle and its variants, Mastermind, Bulls and Cows,
+Hangman, Minesweeper).
 
 Importing deductive compiles nothing: numba kernels are compiled, or loaded from numba's
 on-disk cache, on first use.

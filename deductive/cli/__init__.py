@@ -21,7 +21,8 @@ __all__ = ["cli", "main"]
               help="Compute threads of the parallel kernels (default: $DEDUCTIVE_THREADS, "
                    "else the CPUs this process may use). Dask workers use one each.")
 def cli(threads):
-    """Fast solvers for deduction games: Wordle, Hangman, Minesweeper.
+    """Fast solvers for deduction games: Wordle, Mastermind, Bulls and Cows, Hangman,
+    Minesweeper.
 
     \b
     Examples:
@@ -29,7 +30,8 @@ def cli(threads):
       deductive wordle pattern crane trace
       deductive --threads 1 wordle bench --solver entropy --opener raise
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
-      deductive mines bench --preset expert --player best --games 1000
+      deductive mastermind bench --solver knuth
+    deductive mines bench --preset expert --player best --games 1000
       deductive cache info
     """
     from ..engine._parallel import _checked, get_threads, set_threads
