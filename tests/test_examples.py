@@ -36,7 +36,7 @@ WEB2 = "/usr/share/dict/web2"
 #: What makes a command long (minutes, or a Dask cluster): its block is marked slow.
 SLOW = ("--games 1000", "--openers 10", "--tree salet.json", "--tree slate.json",
         "--max-guesses 6", "--workers", "--scheduler", "benchmarks/", "git worktree",
-        "seed-protocol", "search_opener(", "evil6.json")
+        "seed-protocol", "search_opener(", "evil6.json", "proof.jsonl")
 
 
 @dataclass
