@@ -25,6 +25,7 @@ go to the earliest letter.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from functools import lru_cache
 
 import numpy as np
@@ -38,21 +39,21 @@ __all__ = ["STRATEGIES", "Strategy", "make_strategy"]
 STRATEGIES = Registry("strategy")
 
 
-class Strategy:
+class Strategy(ABC):
     """What every strategy provides; a game (:class:`~deductive.engine.hangman.Hangman`)
     gives it the words' position masks, presence bits and prior weights."""
 
     name = ""
 
+    @abstractmethod
     def sweep(self, game, lives: int):
         """Play every word of ``game``: ``(wrong, count, letters, exact_play)`` in list
         order (``exact_play`` is the :class:`~deductive.engine.hangman.ExactPlay` of an
         exact search, else None)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose(self, game, idx, guessed_bits: int, lives_left: int) -> int:
         """The next letter (0 = a) for the candidates ``idx`` (word indices)."""
-        raise NotImplementedError
 
 
 def make_strategy(name: str, **settings) -> Strategy:
