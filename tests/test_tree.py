@@ -31,30 +31,52 @@ def first_branch(node):
     return node["then"], key
 
 
-def test_missing_answer_is_rejected(exported):
-    game, _, doc = exported
-    broken = copy.deepcopy(doc)
-    branches, key = first_branch(broken["tree"])
+# -- broken trees: each mutation of a valid tree, and the error that names it ----------------
+def drop_a_branch(game, tree):
+    branches, key = first_branch(tree)
     del branches[key]
-    with pytest.raises(TreeError, match="misses answer"):
-        check_tree(game, broken)
 
 
-def test_word_outside_guess_list_is_rejected(exported):
-    game, _, doc = exported
-    broken = copy.deepcopy(doc)
-    branches, key = first_branch(broken["tree"])
+def play_a_word_outside_the_list(game, tree):
+    branches, key = first_branch(tree)
     branches[key]["guess"] = "zzzzz"
-    with pytest.raises(TreeError, match="'zzzzz'.*not in the guess list"):
-        check_tree(game, broken)
 
 
-def test_bad_pattern_key_is_rejected(exported):
+def write_a_bad_feedback_key(game, tree):
+    branches, key = first_branch(tree)
+    branches["GGQ.."] = branches.pop(key)
+
+
+def add_a_branch_no_answer_reaches(game, tree):
+    """A dead branch is checked like any other: 'zzzzz' and garbage under a feedback
+    that no remaining answer gives must not pass."""
+    reached = {game.parse(k) for k in tree["then"]} | {game.win_code}
+    dead = next(c for c in range(243) if c not in reached)
+    tree["then"][game.format(dead)] = {"guess": "zzzzz", "then": {"garbage": 1}}
+
+
+def add_a_branch_under_the_win(game, tree):
+    tree["then"]["GGGGG"] = {"guess": "laine"}
+
+
+def write_one_feedback_twice(game, tree):
+    branches, key = first_branch(tree)
+    branches[wordle.format_pattern(wordle.parse_pattern(key), 5, "digits")] = branches[key]
+
+
+@pytest.mark.parametrize("mutate, error", [
+    (drop_a_branch, "misses answer"),
+    (play_a_word_outside_the_list, "'zzzzz'.*not in the guess list"),
+    (write_a_bad_feedback_key, "bad pattern 'GGQ..'"),
+    (add_a_branch_no_answer_reaches, "reached by no answer"),
+    (add_a_branch_under_the_win, "winning feedback"),
+    (write_one_feedback_twice, "twice"),
+], ids=lambda v: v.__name__ if callable(v) else None)
+def test_a_broken_tree_is_rejected(exported, mutate, error):
     game, _, doc = exported
     broken = copy.deepcopy(doc)
-    branches, key = first_branch(broken["tree"])
-    branches["GGQ.."] = branches.pop(key)
-    with pytest.raises(TreeError, match="bad pattern 'GGQ..'"):
+    mutate(game, broken["tree"])
+    with pytest.raises(TreeError, match=error):
         check_tree(game, broken)
 
 
@@ -81,34 +103,3 @@ def test_load_tree_errors(tmp_path):
         load_tree(bad)
     with pytest.raises(TreeError, match="no such file"):
         load_tree(tmp_path / "missing.json")
-
-
-def test_a_branch_no_answer_reaches_is_rejected_whatever_lies_beneath(exported):
-    """A dead branch is checked like any other: 'zzzzz' and garbage under a feedback
-    that no remaining answer gives must not pass."""
-    game, _, doc = exported
-    broken = copy.deepcopy(doc)
-    root = broken["tree"]
-    reached = {game.parse(k) for k in root["then"]} | {game.win_code}
-    dead = next(c for c in range(243) if c not in reached)
-    root["then"][game.format(dead)] = {"guess": "zzzzz", "then": {"garbage": 1}}
-    with pytest.raises(TreeError, match="reached by no answer"):
-        check_tree(game, broken)
-
-
-def test_a_branch_under_the_winning_feedback_is_rejected(exported):
-    game, _, doc = exported
-    broken = copy.deepcopy(doc)
-    broken["tree"]["then"]["GGGGG"] = {"guess": "laine"}
-    with pytest.raises(TreeError, match="winning feedback"):
-        check_tree(game, broken)
-
-
-def test_the_same_feedback_twice_is_rejected(exported):
-    game, _, doc = exported
-    broken = copy.deepcopy(doc)
-    branches, key = first_branch(broken["tree"])
-    other = wordle.format_pattern(wordle.parse_pattern(key), 5, "digits")
-    branches[other] = branches[key]
-    with pytest.raises(TreeError, match="twice"):
-        check_tree(game, broken)
