@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
+import json as _json
 import os
 import re
 import sys
@@ -14,8 +14,10 @@ import warnings
 import click
 
 from ..distributed import dask_client
-from ..distributed.cluster import probe_scheduler, scheduler_address
+from ..distributed.cluster import DASK, probe_scheduler, scheduler_address
+from ..engine.params import Param
 from ..engine.wordle import patterns
+from ..engine.wordle.patterns import MATRIX
 from ..errors import DeductiveError
 from ..plot import check_plot_path
 from ._progress import progress
@@ -47,7 +49,7 @@ class Group(click.Group):
             try:
                 code = super().main(args, prog_name, complete_var, False, **extra)
             except DeductiveError as exc:
-                fail(re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), str(exc)))
+                fail(_flags(str(exc)))
             except click.UsageError as exc:
                 where = exc.ctx.command_path if exc.ctx else "deductive"
                 fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code)
@@ -61,13 +63,37 @@ class Group(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def options(*decorators):
-    """One decorator applying ``decorators`` as if stacked in the order listed."""
+def flag(p: Param):
+    """The click option of an engine :class:`Param`."""
+    shown = p.default is not None if p.show_default is None else p.show_default
+    kw = dict(default=p.default, help=p.help and _flags(p.help), metavar=p.metavar,
+              required=p.required, envvar=p.envvar, show_default=shown, **_KINDS.get(p.kind, {}))
+    if p.type is bool:
+        kw.update({} if "/" in p.flag else {"is_flag": True})
+    elif isinstance(p.type, tuple):
+        kw["type"] = click.Choice(p.type)
+    elif p.low is not None or p.high is not None:
+        kw["type"] = (click.IntRange if p.type is int else click.FloatRange)(p.low, p.high)
+    elif p.type is not str:
+        kw["type"] = p.type
+    return click.option(p.flag, p.name, **kw)
+
+
+def _flags(text: str) -> str:
+    """Engine texts name parameters in backquotes (`max_guesses`): here they are flags."""
+    return re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), text)
+
+
+def options(*items):
+    """One decorator of ``items`` (click decorators, :class:`Param` s, tuples of them),
+    applied as if stacked in the order listed."""
+    decorators = [options(*d) if isinstance(d, tuple) else flag(d) if isinstance(d, Param)
+                  else d for d in items]
     return lambda func: functools.reduce(lambda f, d: d(f), reversed(decorators), func)
 
 
-def gather(name: str, factory, *decorators):
-    """The options ``decorators`` define, handed to the command as one argument: ``name =
+def gather(name: str, factory, *items):
+    """The options ``items`` define, handed to the command as one argument: ``name =
     factory(**their values)`` (the factory's parameters name the values it takes)."""
     keys = set(inspect.signature(factory).parameters)
 
@@ -76,13 +102,13 @@ def gather(name: str, factory, *decorators):
         def command(**kwargs):
             made = factory(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
             return func(**{name: made}, **kwargs)
-        return options(*decorators)(command)
+        return options(*items)(command)
     return decorate
 
 
-def show(data, text, as_json: bool = False) -> None:
+def show(data, text, json: bool = False) -> None:
     """Print ``data`` as JSON with --json, else ``text``."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    click.echo(_json.dumps(data, indent=2, ensure_ascii=False) if json else text)
 
 
 def read_line(prompt: str = "") -> str:
@@ -92,8 +118,8 @@ def read_line(prompt: str = "") -> str:
     return sys.stdin.readline()
 
 
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print machine-readable JSON instead of a table.")
+#: --json, for every command with a table a script may want.
+JSON = Param("json", False, "Print machine-readable JSON instead of a table.", bool)
 
 
 class OutputFile(click.ParamType):
@@ -169,37 +195,14 @@ class MatrixSource:
                 rebuild=rebuild, info=info, max_bytes=self.max_memory, progress=update)
 
 
-cache_dir_option = click.option(
-    "--cache-dir", type=click.Path(file_okay=False), default=None,
-    help="Cache directory (default: $DEDUCTIVE_CACHE_DIR, else ~/.cache/deductive).")
-max_memory_option = click.option(
-    "--max-memory", type=MemorySize(), default=None, metavar="SIZE",
-    help="Refuse a pattern matrix larger than this (e.g. 8G; default: the memory available).")
 #: --cache-dir, --no-cache and --max-memory, handed over as one :class:`MatrixSource`.
-matrix_options = gather("source", MatrixSource, cache_dir_option, click.option(
-    "--no-cache", is_flag=True, envvar="DEDUCTIVE_NO_CACHE",
-    help="Compute the matrix in memory; neither read nor write the cache (also "
-         "DEDUCTIVE_NO_CACHE=1)."), max_memory_option)
-
-
-def word_list_options(default: str | None = "en"):
-    """--guesses, --answers and --length, defined once for every Wordle command."""
-    return options(
-        click.option("--guesses", metavar="FILE|NAME", default=default,
-                     show_default=bool(default), help="Allowed guesses: a file (one word per "
-                     "line) or a built-in name (en, fr, fr-seed)."),
-        click.option("--answers", metavar="FILE|NAME", default=None,
-                     help="Possible answers: a file or a built-in name (default: the guess "
-                          "source; for a built-in name, its answer list)."),
-        click.option("--length", type=click.IntRange(2, 12), default=None,
-                     help="Word length: builds a built-in list of this length, or keeps only "
-                          "words of this length from a file (default 5 for built-in lists)."))
+matrix_options = gather("source", MatrixSource, *MATRIX)
 
 
 def game_command(build, *decorators):
     """A game's command: ``decorators`` are its options, and the values of those that
     ``build`` takes make the game, handed to the command as ``game``. A solver's options
-    (``--solver`` as ``solver_name``, and ``--pool``) are handed over as ``solver``.
+    (``--solver`` and ``--pool``) are handed over as ``solver``.
 
     The solver's name, an ``opener``, an ``answer`` and an ``answers_subset`` (which
     becomes the answers it names) are checked before the game's matrix is computed: a
@@ -211,7 +214,7 @@ def game_command(build, *decorators):
         @functools.wraps(func)
         def command(**kwargs):
             game = build(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
-            name = kwargs.pop("solver_name", None)
+            name = kwargs.pop("solver", None)
             if name is not None:
                 game.solvers[name]                  # an unknown name lists the valid ones
             if kwargs.get("opener") is not None:
@@ -258,11 +261,9 @@ def _check_scheduler(ctx, param, value):
 
 
 #: --workers, --scheduler and --timeout, handed over as one :class:`Cluster`.
-dask_options = gather(
-    "cluster", Cluster,
-    click.option("--workers", type=click.IntRange(min=1), default=None,
-                 help="Run on a local Dask cluster of this many worker processes."),
-    click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
-                 help="Run on an existing Dask cluster (tcp://HOST:8786)."),
-    click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
-                 is_eager=True, help="Seconds the scheduler at --scheduler has to answer."))
+dask_options = gather("cluster", Cluster, *DASK)
+_KINDS = {"output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
+          "size": dict(type=MemorySize()), "lang": dict(callback=check_lang),
+          "scheduler": dict(callback=_check_scheduler), "first": dict(is_eager=True),
+          "file": dict(type=click.Path(dir_okay=False)),
+          "folder": dict(type=click.Path(file_okay=False))}

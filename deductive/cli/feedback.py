@@ -11,9 +11,12 @@ import click
 
 from ..distributed import wordle_openers
 from ..engine.feedback import load_tree, rank_guesses, text, write_tree
+from ..engine.feedback.bench import OPENER
+from ..engine.feedback.scoring import METRIC, TOP
+from ..engine.feedback.tree import TREE
+from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
-from ._common import (Cluster, OutputFile, game_command, json_option, options, read_line,
-                      show)
+from ._common import JSON, Cluster, game_command, options, read_line, show
 from ._progress import progress
 
 _HELP = {
@@ -34,11 +37,6 @@ _HELP = {
                   "rules.",
 }
 _BACKGROUND = {"green": "green", "yellow": "yellow", "grey": "bright_black"}
-
-METRIC = click.option("--metric", type=click.Choice(["entropy", "minimax", "expected", "buckets"]),
-                      default="entropy", show_default=True,
-                      help="entropy: most bits; minimax: smallest worst bucket; expected: "
-                           "fewest candidates left on average; buckets: most distinct feedbacks.")
 
 
 def tiles(word: str, colours) -> str:
@@ -82,40 +80,31 @@ def feedback_commands(group, face: Face) -> None:
             face.build, *face.game_options, *(face.solver if solver else ()), *decorators,
             *face.extra.get(name, ())))
 
-    @command("openers", click.option("--top", type=click.IntRange(min=0), default=10,
-                                     show_default=True, help="How many guesses to list (0: all)."),
-             METRIC, json_option)
-    def openers(game, top, metric, as_json, plot_path=None, cluster=Cluster()):
+    @command("openers", TOP, METRIC, JSON)
+    def openers(game, top, metric, json, plot=None, cluster=Cluster()):
         matrix = game.matrix
         ranked = cluster.run(
             lambda client: wordle_openers(client, matrix, game.guesses, metric, top or None),
             lambda: rank_guesses(game.patterns, metric=metric, top=top or None))
-        if plot_path:
+        if plot:
             worst = rank_guesses(game.patterns, metric=metric)[-1]
-            plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot_path,
-                                metric)
-            click.echo(f"plot: {plot_path}", err=True)
-        show([s.as_dict() for s in ranked], face.openers(ranked, game, metric), as_json)
+            plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot, metric)
+            click.echo(f"plot: {plot}", err=True)
+        show([s.as_dict() for s in ranked], face.openers(ranked, game, metric), json)
 
-    @command("bench", click.option("--opener", default=None,
-                                   help="Forced first guess (default: the solver's own)."),
-             click.option("--tree", "tree_path", type=OutputFile(), default=None,
-                          help="Export the decision tree as JSON (deterministic solvers)."),
-             json_option, solver=True)
-    def bench(game, solver, opener, tree_path, as_json, seed=0, answers_subset=None,
-              plot_path=None):
+    @command("bench", OPENER, TREE, JSON, solver=True)
+    def bench(game, solver, opener, tree, json, seed=0, answers_subset=None, plot=None):
         n = len(game.answers)
         total = n if answers_subset is None else (
             min(answers_subset, n) if isinstance(answers_subset, int) else len(answers_subset))
         with progress(total, f"bench {solver.name}") as update:
             result = game.benchmark(solver, opener=opener, answers=answers_subset, seed=seed,
-                                    keep_tree=bool(tree_path) or face.keep_trees,
-                                    progress=update)
-        if tree_path:
-            write_tree(tree_path, game, result.tree)
-        if plot_path:
-            plot_guess_histogram(result, plot_path)
-        show(*face.bench(game, result, tree_path), as_json)
+                                    keep_tree=bool(tree) or face.keep_trees, progress=update)
+        if tree:
+            write_tree(tree, game, result.tree)
+        if plot:
+            plot_guess_histogram(result, plot)
+        show(*face.bench(game, result, tree), json)
 
     @command("play", solver=True)
     def play(game, solver, answer, seed=0, opener=None):
@@ -123,13 +112,11 @@ def feedback_commands(group, face: Face) -> None:
         click.echo("\n".join([row(game, word, code) for word, code in moves]
                              + [text.verdict(game, len(moves))]))
 
-    @command("assist", click.option("--top", type=click.IntRange(1, 50), default=5,
-                                    show_default=True, help="Suggestions shown."))
+    @command("assist", Param("top", 5, "Suggestions shown.", int, 1, 50))
     def assist(game, **settings):
         for item in face.assist(game, read_line, **settings):
             click.echo(item if isinstance(item, str) else row(game, *item))
 
-    @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)),
-             json_option)
-    def tree_check(game, tree_file, as_json, check_hard=None):
-        show(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), as_json)
+    @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)), JSON)
+    def tree_check(game, tree_file, json, check_hard=None):
+        show(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)

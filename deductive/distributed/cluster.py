@@ -26,12 +26,23 @@ import numpy as np
 
 from ..checkpoint import Checkpoint
 from ..errors import DeductiveError
+from ..engine.params import Param
 
 __all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "chunk_ranges",
            "guided_ranges", "n_workers", "scheduler_address", "probe_scheduler",
            "CONNECT_TIMEOUT"]
 
 RETRIES = 3
+
+
+#: The parameters of :func:`dask_client`: a local cluster, or the address of one.
+DASK = (
+    Param("workers", None, "Run on a local Dask cluster of this many worker processes.", int,
+          low=1),
+    Param("scheduler", None, "Run on an existing Dask cluster (tcp://HOST:8786).",
+          metavar="ADDRESS", kind="scheduler"),
+    Param("timeout", 10.0, "Seconds the scheduler at --scheduler has to answer.", float,
+          low=0.1, kind="first"))
 
 
 def _import_distributed():

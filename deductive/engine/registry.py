@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..errors import ArgumentError, UnknownNameError
+from .params import Param
 
 __all__ = ["Entry", "Registry"]
 
@@ -78,6 +79,12 @@ class Registry(Mapping):
     def choices(self) -> str:
         """``name (description); ...`` for error messages and help texts."""
         return "; ".join(f"{e.name} ({e.description})" for e in self._entries.values())
+
+    def param(self, name: str, default: str, more: str = "", **changes) -> Param:
+        """The parameter that picks one of these by name; its help lists them (and adds
+        ``more``)."""
+        *first, last = self._entries
+        return Param(name, default, f"{', '.join(first)} or {last}{more}.", **changes)
 
     def descriptions(self) -> dict[str, str]:
         return {e.name: e.description for e in self._entries.values()}

@@ -20,6 +20,7 @@ import numpy as np
 from ...errors import UnknownNameError
 from ...kernels.partition import weighted_entropy, weighted_entropy_columns, weighted_entropy_rows
 from .._parallel import run_rows
+from ..params import Param
 from ..registry import Registry
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX, METRICS, partition_stats
@@ -183,6 +184,14 @@ for _metric, _what in (("entropy", "maximise the entropy of the feedback (pool a
 SOLVERS.add("lookahead", LookaheadSolver,
             "the first guess of the best tree a beam search finds (option beam, 10)",
             options=("beam", "max_guesses"))
+
+
+#: A scoring solver's ``pool``, and the ``seed`` of the random ones (each answer gets the
+#: generator (seed, answer index)).
+POOL = Param("pool", "all", "Guesses a scoring solver may play or suggest: any allowed guess, "
+             "or only the remaining candidates.", ("all", "candidates"))
+SEED = Param("seed", 0, "Seed of the random solvers (each answer gets (seed, index)).", int,
+             low=0)
 
 
 def make_solver(game, name: str, **options) -> Solver:

@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...kernels import hangman as kh
+from ..params import Param
 from ..registry import Registry
 
 __all__ = ["STRATEGIES", "Strategy", "make_strategy"]
@@ -234,3 +235,14 @@ class SmallSetSolver:
             if n > best_count:
                 best, best_count = c, n
         return best
+
+
+#: The parameters of a strategy's play: its name, the lives (the L-th miss loses), the
+#: ``exact_limit`` of best-lives and the ``memory`` (GB) of the exact searches.
+STRATEGY = STRATEGIES.param("strategy", "min-miss")
+LIVES = Param("lives", 6, "The L-th wrong guess loses (a word is won with at most L-1).", int,
+              1, 26)
+EXACT_LIMIT = Param("exact_limit", 16, "best-lives: exact search on candidate sets up to this "
+                    "size.", int, 0, 64)
+MEMORY = Param("memory", 4.0, "optimal / evil: memory budget of the search's memo (past it the "
+               "memo evicts: slower, never wrong).", float, 0.01, 1024, metavar="GB")
