@@ -7,7 +7,7 @@ import click
 from .. import __version__
 from ._common import Group
 from .cache import cache
-from .games import bulls, mastermind
+from .feedback import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle

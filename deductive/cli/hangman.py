@@ -10,9 +10,7 @@ from ..engine.hangman.game import LANG, PRIOR
 from ..engine.hangman.strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGY
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
-from ._common import JSON, Group, dask_options, fail, options, read_line, show
-from ._progress import progress
-
+from ._common import JSON, Group, dask_options, fail, options, progress, read_line, show
 #: How a strategy plays: --strategy, --lives, --prior and --lang.
 PLAY = (STRATEGY, LIVES, PRIOR, LANG)
 GB = 2 ** 30

@@ -15,10 +15,7 @@ from ..engine.minesweeper.players import PLAYER, make_player
 from ..engine.minesweeper.session import MinesSession
 from ..engine.params import Param
 from ..plot import plot_mine_probabilities
-from ._common import JSON, Group, dask_options, fail, gather, options, show
-from ._progress import progress
-
-
+from ._common import JSON, Group, dask_options, fail, gather, options, progress, show
 @click.group(cls=Group)
 def mines():
     """Minesweeper: exact probabilities, forced cells, players, benchmarks.

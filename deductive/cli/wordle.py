@@ -9,29 +9,21 @@ from ..distributed import wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.precompute import second_guesses
 from ..engine.feedback.scoring import METRIC
-from ..engine.feedback.search import (MEMO_ENTRY_BYTES, prove_openers, rank_openers,
-                                      search_openers, verify_proof)
+from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
 from ..engine.feedback.solvers import POOL, SEED
 from ..engine.params import Param
 from ..engine.wordle import Wordle
 from ..engine.wordle.absurdle import Absurdle, absurdle_search
 from ..engine.wordle.game import RULES
 from ..engine.wordle.multi import MultiBoard
+from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_colours
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
-from ._common import (JSON, Group, dask_options, fail, game_command, matrix_options, options,
-                      read_line, show)
-from ._progress import progress
+from ._common import (JSON, Group, dask_options, game_command, matrix_options, options,
+                      progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
-
-#: Memory kept for everything but the search memo under --max-memory (the interpreter,
-#: word lists, kernels' buffers), beside the matrix and its answer-major copy.
-_SEARCH_OVERHEAD = 400_000_000
-#: The memo's cap without --max-memory.
-_SEARCH_MEMO = 4_000_000_000
-
 
 def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", lang=None):
     """The game of the lists named; its matrix comes from ``source`` when first used."""
@@ -45,24 +37,39 @@ HARD = RULES[0]
 SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 OPENER = Param("opener", None, "Forced first guess.")
 PLOT = Param("plot", None, kind="plot")
-#: The parameters of the tree search (``search``).
-SEARCH = (
-    Param("opener", None, "Search the best tree that opens with this word."),
-    Param("openers", None, "Search the N best openers by entropy (or all guesses) and rank "
-          "them by their searched totals.", metavar="N|all"),
-    Param("prove_best", False, "With `openers` N: the N best openers among all guesses, "
-          "proven (every other opener shown worse by a bound or a search); with `openers` "
-          "all: the best opener(s). Exact only.", bool),
-    Param("within", None, "With `prove_best`: also rank exactly every opener within D "
-          "guesses of the best.", int, low=0, metavar="D"),
-    Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic). "
-          "Without it the search is exact.", int, low=1),
-    Param("max_guesses", None, "Only trees that never need more guesses than this.", int,
-          low=1),
-    Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
-          kind="output"),
-    Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
-          "decided (JSON lines: the certificate); a rerun resumes.", kind="output"))
+
+
+def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
+            cluster):
+    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, cluster)
+    if opener is not None:
+        with progress(len(game.answers), f"search {opener}") as update:
+            r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
+                opener, keep_tree=tree is not None, progress=update)
+        if tree:
+            write_tree(tree, game, r.tree)
+        return r.as_dict(), text.search(r, game, tree)
+    n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
+    if prove_best:
+        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
+                              checkpoint)
+    words = [s.word for s in rank_guesses(game.patterns, top=n)]
+    settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
+    with progress(len(words), "search openers") as update:
+        rows = rank_openers(cluster.run(
+            lambda client: wordle_search_openers(client, game, words, **settings),
+            lambda: search_openers(game, words, progress=update, **settings)), words)
+    return ([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows],
+            text.opener_rows(rows, game))
+
+
+def _prove_openers(game, keep, within, max_guesses, checkpoint):
+    memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get("max_memory"))
+    with progress(len(game.guesses), "prove openers") as update:
+        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
+                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
+    return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
+             "ranking": proof.ranking()}, text.proof(proof, game))
 
 
 def _tree_check(game, doc, path, hard):
@@ -75,6 +82,8 @@ WORDLE = Face(
     bench=lambda game, result, tree: (result.as_dict(), text.bench(result, tree)),
     tree_check=_tree_check,
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
+    search=_search, about={"search": "Search the decision tree with the fewest total guesses "
+                                     "(ties: smaller worst case)."},
     extra={
         "openers": (HARD, PLOT.but(help="Write a PNG of the best opener's feedback "
                                         "distribution beside the worst's."), dask_options),
@@ -84,6 +93,7 @@ WORDLE = Face(
                   PLOT.but(help="Write a PNG histogram of the guess counts.")),
         "play": (RULES, Param("answer", None, "The secret word.", required=True), OPENER),
         "assist": (RULES, METRIC, POOL, ASSIST),
+        "search": (RULES, SEARCH, dask_options, JSON),
         "tree-check": (Param("check_hard", None, "Check hard-mode rules (default: as the file "
                              "says).", bool, spelling="--hard/--normal"),),
     },
@@ -97,6 +107,15 @@ WORDLE = Face(
                   "\\\n      --opener laine --answers-subset 50"],
         "play": ["deductive wordle play --answer crane --solver entropy --opener slate"],
         "assist": ["printf 'slate ..Y..\\ncrony Y.Y..\\n' | deductive wordle assist"],
+        "search": [
+            "deductive wordle search --opener slate --beam 10              # heuristic",
+            "deductive wordle search --opener slate --tree slate.json      # exact",
+            "deductive wordle search --opener slate --hard --max-guesses 6",
+            "deductive wordle search --openers 10 --beam 10 --json",
+            "deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best",
+            "deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint "
+            "p.jsonl",
+            "deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20"],
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })
@@ -113,8 +132,6 @@ def wordle():
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
 
-
-feedback_commands(wordle, WORDLE)
 
 
 @wordle.command()
@@ -181,80 +198,13 @@ def second(game, solver, seed, opener, cluster, json):
          json)
 
 
-@wordle.command()
-@game_command(wordle_game, GAME, RULES, SEARCH, dask_options, JSON)
-def search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
-           cluster, json):
-    """Search the decision tree with the fewest total guesses (ties: smaller worst case).
-
-    \b
-    Examples:
-      deductive wordle search --opener slate --beam 10              # heuristic
-      deductive wordle search --opener slate --tree slate.json      # exact
-      deductive wordle search --opener slate --hard --max-guesses 6
-      deductive wordle search --openers 10 --beam 10 --json
-      deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best
-      deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint p.jsonl
-      deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20
-    """
-    n = openers
-    for wrong, message in (
-            ((opener is None) == (n is None), "give --opener WORD or --openers N|all"),
-            (tree and opener is None, "--tree goes with --opener"),
-            (n not in (None, "all") and not (n.isdigit() and int(n) >= 1),
-             f"--openers {n}: give a number of openers (at least 1) or 'all'"),
-            (prove_best and (n is None or beam is not None),
-             "--prove-best goes with --openers N|all, without --beam"),
-            (within is not None and not prove_best, "--within goes with --prove-best"),
-            (checkpoint and opener is not None, "--checkpoint goes with --openers"),
-            (prove_best and cluster, "--prove-best runs in this process (its bound kernel uses "
-                                     "every core); drop --workers/--scheduler")):
-        if wrong:
-            fail(message)
-    if opener is not None:
-        with progress(len(game.answers), f"search {opener}") as update:
-            r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
-                opener, keep_tree=tree is not None, progress=update)
-        if tree:
-            write_tree(tree, game, r.tree)
-        return show(r.as_dict(), text.search(r, game, tree), json)
-    n = len(game.guesses) if n == "all" else min(int(n), len(game.guesses))
-    if prove_best:
-        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
-                              checkpoint, json)
-    words = [s.word for s in rank_guesses(game.patterns, top=n)]
-    settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
-    with progress(len(words), "search openers") as update:
-        rows = rank_openers(cluster.run(
-            lambda client: wordle_search_openers(client, game, words, **settings),
-            lambda: search_openers(game, words, progress=update, **settings)), words)
-    show([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows],
-         text.opener_rows(rows, game), json)
-
-
-def _prove_openers(game, keep, within, max_guesses, checkpoint, json):
-    budget = click.get_current_context().params.get("max_memory")
-    memo = _SEARCH_MEMO
-    if budget is not None:
-        memo = budget - 2 * game.matrix.nbytes - _SEARCH_OVERHEAD
-        if memo < 1000 * MEMO_ENTRY_BYTES:
-            need = 2 * game.matrix.nbytes + _SEARCH_OVERHEAD + 1000 * MEMO_ENTRY_BYTES
-            fail(f"--max-memory {budget} leaves no room for the search's memo beside the "
-                 f"matrix; give at least {need / 1e9:.1f}G")
-    with progress(len(game.guesses), "prove openers") as update:
-        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
-                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
-    show({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
-          "ranking": proof.ranking()}, text.proof(proof, game), json)
+feedback_commands(wordle, WORDLE)
 
 
 @wordle.command("verify-ranking")
 @game_command(wordle_game, GAME, HARD,
               click.argument("path", type=click.Path(exists=True, dir_okay=False)),
-              Param("sample", 3, "Exact rows searched again besides the best (trees checked).",
-                    int, low=0),
-              Param("bounds", 100, "Rows ruled out by the bound whose bound is recomputed in "
-                    "full.", int, low=0),
+              VERIFY,
               SEED.but(help="Seed of the sample."), JSON)
 def verify_ranking(game, path, sample, bounds, seed, json):
     """Re-check a --prove-best checkpoint file: search the best and a sample of its exact
