@@ -149,7 +149,7 @@ def test_no_private_attribute_of_another_library():
 
 #: The command line's size, every module of ``cli/``: it may shrink, not grow (lower this
 #: as it shrinks; issue 16 asks for 800).
-CLI_LINES_NOW = 1204
+CLI_LINES_NOW = 1172
 
 
 def _cli_lines() -> int:

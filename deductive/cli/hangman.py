@@ -6,13 +6,11 @@ import click
 
 from ..distributed import hangman_sweep_all
 from ..engine import hangman as h
-from ..engine.hangman.game import LANG, PRIOR
-from ..engine.hangman.strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGY
+from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
+from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
 from ._common import JSON, Group, dask_options, fail, options, progress, read_line, show
-#: How a strategy plays: --strategy, --lives, --prior and --lang.
-PLAY = (STRATEGY, LIVES, PRIOR, LANG)
 GB = 2 ** 30
 
 
@@ -31,15 +29,7 @@ def hangman():
 
 
 @hangman.command()
-@options(WORDS, Param("length", "all", "Word length, or all (each length swept on its own).",
-                      metavar="N|all"), STRATEGY, LIVES.but(
-    type=str, low=None, high=None, default="6", metavar="L|all", help=LIVES.help[:-1]
-    + "; all: L = 1 to 10."), PRIOR, LANG, Param(
-    "top", 10, "How many hardest and easiest words to print.", int, low=0), EXACT_LIMIT, Param(
-    "tree", None, "optimal: write the strategy as a JSON tree (one length, one L; check it "
-    "with hangman tree-check).", kind="file"), Param(
-    "checkpoint", None, "Record each finished length in FILE (JSON lines); a rerun with the "
-    "same arguments skips them.", kind="file"), MEMORY, dask_options, JSON)
+@options(WORDS, SWEEP, dask_options, JSON)
 def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, checkpoint,
           memory, cluster, json):
     """Rate every word by the misses a strategy makes on it (the original programs' difficulty).
@@ -82,9 +72,8 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
 
 
 @hangman.command()
-@options(click.argument("pattern"), Param(
-    "wrong", "", "Letters already guessed that are not in the word.", show_default=False),
-    WORDS, PLAY, Param("shown", 12, "Candidates listed.", int, 0, 500, spelling="--show"), JSON)
+@options(click.argument("pattern"), SOLVE[0], WORDS, SOLVE[1:], Param(
+    "shown", 12, "Candidates listed.", int, 0, 500, spelling="--show"), JSON)
 def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
     """Best next letter for PATTERN (``_`` for unknown letters) and the wrong letters.
 
@@ -98,12 +87,7 @@ def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
 
 
 @hangman.command()
-@options(WORDS, Param("length", 6, type=int, low=2, high=32), PLAY, Param(
-    "word", None, "The secret word (default: drawn with --seed)."), Param(
-    "seed", None, "Seed of the draw (default: random).", int, low=0), Param(
-    "auto", False, "Let the strategy play and show each step.", bool), Param(
-    "evil", False, "Play against an adversary who picks no word and answers each guess to "
-    "leave you the most misses it can force (exact minimax).", bool))
+@options(WORDS, SESSION)
 def play(words, length, strategy, lives, prior, lang, word, seed, auto, evil):
     """Play hangman in the terminal: guess letters; 'hint' asks the strategy.
 
@@ -122,8 +106,7 @@ def play(words, length, strategy, lives, prior, lang, word, seed, auto, evil):
 
 @hangman.command("tree-check")
 @options(click.argument("tree_path", metavar="TREE", type=click.Path(dir_okay=False)), WORDS,
-         LIVES.but(default=None, help="Count wins with these lives (default: the tree's)."),
-         JSON)
+         CHECK_LIVES, JSON)
 def tree_check(tree_path, words, lives, json):
     """Replay every word of a list against a strategy tree (JSON, from --tree).
 
@@ -143,10 +126,7 @@ def tree_check(tree_path, words, lives, json):
 
 
 @hangman.command()
-@options(WORDS, Param("length", None, "Word length.", int, 1, 32, required=True), Param(
-    "tree", None, "Write the guesser's minimax strategy as a JSON tree.", kind="file"), Param(
-    "top", 10, "How many of the words the adversary can hold to the end to print.", int,
-    low=0), MEMORY, JSON)
+@options(WORDS, EVIL, JSON)
 def evil(words, length, tree, top, memory, json):
     """Evil Hangman: the misses a guesser cannot avoid against an adversary.
 

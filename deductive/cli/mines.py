@@ -9,10 +9,10 @@ import click
 from ..distributed import mines_bench
 from ..engine.minesweeper import Position, analyze, bench, compare as engine_compare, text
 from ..engine.minesweeper.analysis import POSITION
-from ..engine.minesweeper.bench import GAMES, N_GAMES
+from ..engine.minesweeper.bench import CHECKPOINT, GAMES, N_GAMES
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import PLAYER, make_player
-from ..engine.minesweeper.session import MinesSession
+from ..engine.minesweeper.session import GAME, MinesSession
 from ..engine.params import Param
 from ..plot import plot_mine_probabilities
 from ._common import JSON, Group, dask_options, fail, gather, options, progress, show
@@ -37,9 +37,7 @@ position_options = gather("analysis", _analysis,
                           click.argument("position_file", metavar="FILE"), POSITION)
 PLOT = Param("plot", None, "Write a PNG heat map of the probabilities.", kind="plot")
 #: --games, Dask, --checkpoint and --json: how a benchmark runs.
-SWEEP = (N_GAMES, dask_options, Param(
-    "checkpoint", None, "With Dask: append finished chunks here, and skip them when rerun.",
-    kind="output"), JSON)
+SWEEP = (N_GAMES, dask_options, CHECKPOINT, JSON)
 
 
 @mines.command()
@@ -144,9 +142,8 @@ def seed_protocol(games, json):
 
 
 @mines.command()
-@options(GAMES, PLAYER, Param("game", 0, "Game number g (mines seeded --seed + g).", int,
-                              low=0), PLOT.but(help="Write a PNG heat map of the position at "
-                                                    "the first guess."))
+@options(GAMES, PLAYER, GAME, PLOT.but(help="Write a PNG heat map of the position at the first "
+                                          "guess."))
 def play(preset, first_click, seed, first_move, player, game, plot):
     """Show one game step by step: the ASCII board after each move.
 

@@ -7,15 +7,16 @@ import click
 
 from ..distributed import wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
+from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.precompute import second_guesses
 from ..engine.feedback.scoring import METRIC
 from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
 from ..engine.feedback.solvers import POOL, SEED
 from ..engine.params import Param
 from ..engine.wordle import Wordle
-from ..engine.wordle.absurdle import Absurdle, absurdle_search
+from ..engine.wordle.absurdle import MAX_GUESSES, Absurdle, absurdle_search
 from ..engine.wordle.game import RULES
-from ..engine.wordle.multi import MultiBoard
+from ..engine.wordle.multi import MULTI, MultiBoard
 from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_colours
 from ..engine.wordle.session import ASSIST, AssistSession
@@ -35,7 +36,6 @@ def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", l
 GAME = (WORD_LISTS, matrix_options)
 HARD = RULES[0]
 SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
-OPENER = Param("opener", None, "Forced first guess.")
 PLOT = Param("plot", None, kind="plot")
 
 
@@ -87,11 +87,9 @@ WORDLE = Face(
     extra={
         "openers": (HARD, PLOT.but(help="Write a PNG of the best opener's feedback "
                                         "distribution beside the worst's."), dask_options),
-        "bench": (RULES, Param("answers_subset", None, "Play only these answers (the first N, "
-                               "or a list); candidates still span every answer.",
-                               metavar="N|FILE|NAME"),
-                  PLOT.but(help="Write a PNG histogram of the guess counts.")),
-        "play": (RULES, Param("answer", None, "The secret word.", required=True), OPENER),
+        "bench": (RULES, ANSWERS_SUBSET, PLOT.but(help="Write a PNG histogram of the guess "
+                                                       "counts.")),
+        "play": (RULES, ANSWER, OPENER),
         "assist": (RULES, METRIC, POOL, ASSIST),
         "search": (RULES, SEARCH, dask_options, JSON),
         "tree-check": (Param("check_hard", None, "Check hard-mode rules (default: as the file "
@@ -225,10 +223,7 @@ def verify_ranking(game, path, sample, bounds, seed, json):
 
 
 @wordle.command()
-@game_command(wordle_game, GAME, RULES, Param(
-    "boards", 4, "Boards per game (2 Dordle, 4 Quordle); k + 5 guesses allowed.", int, low=1),
-    Param("games", 1000, type=int, low=1),
-    SEED.but(help="Game i draws its answers from the generator (seed, i)."), JSON)
+@game_command(wordle_game, GAME, RULES, MULTI, JSON)
 def multi(game, boards, games, seed, json):
     """Multi-board Wordle: random games with the entropy solver (sum of the boards'
     entropies; a board whose answer is known is played first).
@@ -258,8 +253,7 @@ def absurdle():
 
 
 @absurdle.command("search")
-@game_command(wordle_game, GAME, RULES, Param(
-    "max_guesses", 8, "Give up beyond this many guesses.", int, 1, 20), JSON)
+@game_command(wordle_game, GAME, RULES, MAX_GUESSES, JSON)
 def absurdle_search_command(game, max_guesses, json):
     """The fewest guesses that force a win, proven depth by depth, and a sequence.
 

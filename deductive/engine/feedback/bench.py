@@ -98,8 +98,11 @@ def _targets(game, answers) -> np.ndarray:
                             for w in answers}), dtype=np.int64)
 
 
-#: :func:`run_benchmark`'s ``opener``.
+#: :func:`run_benchmark`'s ``opener`` and ``answers`` (a subset), :func:`play_game`'s answer.
 OPENER = Param("opener", None, "Forced first guess (default: the solver's own).")
+ANSWERS_SUBSET = Param("answers_subset", None, "Play only these answers (the first N, or a "
+                       "list); candidates still span every answer.", metavar="N|FILE|NAME")
+ANSWER = Param("answer", None, "The secret word.", required=True)
 
 
 def run_benchmark(game, solver, *, opener=None, answers=None, max_turns: int = 30, seed: int = 0,

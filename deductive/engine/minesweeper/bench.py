@@ -172,6 +172,9 @@ GAMES = (
     Param("first_move", "corner", "corner, centre, or ROW,COL counted from 1. Hill's modern "
           "start \"(3,3)\" counts from 0: --first-move 4,4.", metavar="WHERE"))
 N_GAMES = Param("games", 1000, type=int, low=1)
+#: Where a benchmark on Dask keeps its finished chunks.
+CHECKPOINT = Param("checkpoint", None, "With Dask: append finished chunks here, and skip them "
+                   "when rerun.", kind="output")
 
 
 def run_bench(spec: str, player, games: int, *, first_click: str = "safe",
