@@ -10,7 +10,8 @@ from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
 from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
-from ._common import JSON, Group, dask_options, fail, options, progress, read_line, show
+from ._common import JSON, Group, dask_options, options, progress, read_line, show
+
 GB = 2 ** 30
 
 
@@ -49,11 +50,7 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
           --tree tree3.json
       deductive hangman sweep --words en --length all --json
     """
-    lives_list = h.sweep_lives(strategy, lives, length)
-    if tree and (strategy != "optimal" or length == "all" or len(lives_list) > 1
-                 or cluster or checkpoint):
-        fail("--tree needs --strategy optimal, one --length, one --lives, and no --workers, "
-             "--scheduler or --checkpoint")
+    lives_list = h.sweep_lives(strategy, lives, length, tree, checkpoint, bool(cluster))
     settings = dict(prior=prior, lang=lang, exact_limit=exact_limit, memory=int(memory * GB))
     lists = h.load_hangman_words(words, length)
     if tree:

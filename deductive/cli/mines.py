@@ -16,6 +16,8 @@ from ..engine.minesweeper.session import GAME, MinesSession
 from ..engine.params import Param
 from ..plot import plot_mine_probabilities
 from ._common import JSON, Group, dask_options, fail, gather, options, progress, show
+
+
 @click.group(cls=Group)
 def mines():
     """Minesweeper: exact probabilities, forced cells, players, benchmarks.

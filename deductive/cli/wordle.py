@@ -26,6 +26,7 @@ from ._common import (JSON, Group, dask_options, game_command, matrix_options, o
                       progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
 
+
 def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", lang=None):
     """The game of the lists named; its matrix comes from ``source`` when first used."""
     guess_list, answer_list = load_lists(guesses, answers, length)
@@ -129,7 +130,6 @@ def wordle():
       deductive wordle openers --top 10 --json
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
-
 
 
 @wordle.command()

@@ -34,15 +34,20 @@ SWEEP = (
           "the same arguments skips them.", kind="file"), MEMORY)
 
 
-def sweep_lives(strategy, lives="6", length="all") -> list:
+def sweep_lives(strategy, lives="6", length="all", tree=None, checkpoint=None,
+                distributed=False) -> list:
     """The numbers of lives a sweep covers, from ``lives`` (1 to 26, or ``all``: 1 to 10),
-    after checking the strategy's name and ``length`` (a number, or ``all``)."""
+    after checking the strategy's name, ``length`` (a number, or ``all``) and that a
+    ``tree`` goes with one optimal sweep in this process (``distributed``: on Dask)."""
     STRATEGIES[strategy]
     lives = str(lives)
     if lives != "all" and not (lives.isdigit() and 1 <= int(lives) <= 26):
         raise ArgumentError(f"`lives` {lives!r}: give a number from 1 to 26, or all")
     if length != "all" and not str(length).isdigit():
         raise ArgumentError(f"`length` {length!r}: give a number or all")
+    if tree and (strategy != "optimal" or "all" in (length, lives) or distributed or checkpoint):
+        raise ArgumentError("`tree` needs `strategy` optimal, one `length`, one `lives`, and no "
+                            "`workers`, `scheduler` or `checkpoint`")
     return list(range(1, 11)) if lives == "all" else [int(lives)]
 
 
