@@ -196,7 +196,7 @@ def game_command(build, *items):
                 kwargs["answers_subset"] = game.answer_subset(kwargs["answers_subset"])
             if solver is not None:
                 pool = kwargs.pop("pool", None)
-                takes_pool = pool is not None and "pool" in game.solvers[solver].options
+                takes_pool = pool is not None and "pool" in game.solvers[solver].names
                 kwargs["solver"] = game.solver(solver, **({"pool": pool} if takes_pool else {}))
             return func(game=game, **kwargs)
         return gather("game", build, *items)(command)
