@@ -24,8 +24,9 @@ from ..plot import check_plot_path
 
 #: A bar appears only once a job has run this long: quick jobs stay quiet.
 DELAY = 0.5
-#: --json, for every command with a table a script may want.
+#: --json, for every command with a table a script may want; --plot, for those that draw.
 JSON = Param("json", False, "Print machine-readable JSON instead of a table.", bool)
+PLOT = Param("plot", None, "Write a PNG of the result.", kind="plot")
 
 
 def fail(message: str, code: int = 2):

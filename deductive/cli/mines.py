@@ -13,9 +13,8 @@ from ..engine.minesweeper.bench import CHECKPOINT, GAMES, N_GAMES
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import PLAYER, make_player
 from ..engine.minesweeper.session import GAME, MinesSession
-from ..engine.params import Param
 from ..plot import plot_mine_probabilities
-from ._common import JSON, Group, dask_options, fail, gather, options, progress, show
+from ._common import JSON, PLOT, Group, dask_options, fail, gather, options, progress, show
 
 
 @click.group(cls=Group)
@@ -37,13 +36,12 @@ def _analysis(position_file, mines, max_memory):
 #: FILE, --mines and --max-memory: the position, read and analysed (``analysis``).
 position_options = gather("analysis", _analysis,
                           click.argument("position_file", metavar="FILE"), POSITION)
-PLOT = Param("plot", None, "Write a PNG heat map of the probabilities.", kind="plot")
 #: --games, Dask, --checkpoint and --json: how a benchmark runs.
 SWEEP = (N_GAMES, dask_options, CHECKPOINT, JSON)
 
 
 @mines.command()
-@options(position_options, PLOT, JSON)
+@options(position_options, PLOT.but(help="Write a PNG heat map of the probabilities."), JSON)
 def probs(analysis, plot, json):
     """Exact mine probability of every covered cell of a position.
 

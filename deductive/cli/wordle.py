@@ -22,7 +22,7 @@ from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
-from ._common import (JSON, Group, dask_options, game_command, matrix_options, options,
+from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options, options,
                       progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
 
@@ -37,7 +37,6 @@ def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", l
 GAME = (WORD_LISTS, matrix_options)
 HARD = RULES[0]
 SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
-PLOT = Param("plot", None, kind="plot")
 
 
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
