@@ -30,9 +30,8 @@ class Param:
     ``low`` and ``high`` bound a number. ``kind`` names what a string stands for, for the
     checks made before any work: ``output`` (a file to write), ``plot`` (an image to
     write), ``file`` (a file path), ``folder``, ``size`` (bytes: ``8G``), ``lang`` (a
-    language with word frequencies), ``scheduler`` (a Dask address), ``first`` (read
-    before the others). ``spelling`` is the flag when it is not ``--name`` (a switch pair:
-    ``--hard/--normal``).
+    language with word frequencies). ``spelling`` is the flag when it is not ``--name``
+    (a switch pair: ``--hard/--normal``). Help texts name other parameters in backquotes.
     """
 
     name: str

@@ -170,7 +170,7 @@ GAMES = (
           "(modern); none: mines placed before the click.", ("safe", "zero", "none")),
     Param("seed", 1000, "Game g: mines seeded S+g, player S+1000+g.", int, low=0),
     Param("first_move", "corner", "corner, centre, or ROW,COL counted from 1. Hill's modern "
-          "start \"(3,3)\" counts from 0: --first-move 4,4.", metavar="WHERE"))
+          "start \"(3,3)\" counts from 0: `first_move` 4,4.", metavar="WHERE"))
 N_GAMES = Param("games", 1000, type=int, low=1)
 #: Where a benchmark on Dask keeps its finished chunks.
 CHECKPOINT = Param("checkpoint", None, "With Dask: append finished chunks here, and skip them "

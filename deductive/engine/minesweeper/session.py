@@ -30,6 +30,7 @@ class Step:
     picture: str
     over: bool
 
+
 #: :class:`MinesSession`'s ``game``.
 GAME = Param("game", 0, "Game number g (mines seeded `seed` + g).", int, low=0)
 
