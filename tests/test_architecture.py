@@ -9,6 +9,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 
 import deductive
 
@@ -148,8 +150,11 @@ def test_no_private_attribute_of_another_library():
 
 
 #: The command line's size, every module of ``cli/``: it may shrink, not grow (lower this
-#: as it shrinks; issue 16 asks for 800).
-CLI_LINES_NOW = 1430
+#: as it shrinks).
+CLI_LINES_NOW = 1169
+#: Issue 16's acceptance line: ``cli/`` at most 800 lines in all. Not met yet: the help
+#: texts and examples every command keeps are about 300 lines of it (see the issue).
+CLI_LINES_LIMIT = 800
 
 
 def _cli_lines() -> int:
@@ -159,6 +164,11 @@ def _cli_lines() -> int:
 
 def test_the_cli_does_not_grow():
     assert _cli_lines() <= CLI_LINES_NOW
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16: cli/ is still above 800 lines")
+def test_the_cli_meets_issue_16():
+    assert _cli_lines() <= CLI_LINES_LIMIT
 
 
 def test_the_toy_game_of_architecture_md_runs(capsys):

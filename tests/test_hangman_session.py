@@ -19,7 +19,7 @@ def words_file(tmp_path):
 
 def test_registry_names_descriptions_and_options():
     assert list(STRATEGIES) == ["min-miss", "max-hit", "entropy", "best-lives", "optimal"]
-    assert STRATEGIES["best-lives"].options == ("exact_limit",)
+    assert STRATEGIES["best-lives"].names == ("exact_limit",)
     assert "original programs' greedy" in STRATEGIES["min-miss"].description
     with pytest.raises(UnknownNameError, match="unknown strategy 'psychic'; choose one of: "
                                                "min-miss"):

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from deductive import wordle
-from deductive.cli import _progress
+from deductive.cli._common import progress
 from deductive.engine.wordle import patterns
 from deductive.errors import DeductiveError, MemoryBudgetError
 
@@ -28,7 +28,7 @@ class Terminal(io.StringIO):
 def test_bar_on_a_terminal_after_the_delay(monkeypatch):
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
-    with _progress.progress(10, "working", delay=0.05) as update:
+    with progress(10, "working", delay=0.05) as update:
         update(1)                               # before the delay: nothing yet
         assert screen.getvalue() == ""
         time.sleep(0.06)
@@ -40,13 +40,13 @@ def test_bar_on_a_terminal_after_the_delay(monkeypatch):
 def test_quick_jobs_and_pipes_stay_silent(monkeypatch):
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
-    with _progress.progress(10, "quick") as update:
+    with progress(10, "quick") as update:
         for done in range(1, 11):
             update(done)                        # all within the 0.5 s delay
     assert screen.getvalue() == ""
     piped = io.StringIO()
     monkeypatch.setattr(sys, "stderr", piped)
-    with _progress.progress(10, "piped", delay=0) as update:
+    with progress(10, "piped", delay=0) as update:
         for done in range(1, 11):
             update(done)
     assert piped.getvalue() == ""

@@ -5,9 +5,10 @@ import os
 import click
 
 from .. import __version__
-from ._common import Group
+from ..engine._parallel import THREADS, _checked, get_threads, set_threads
+from ._common import Group, flag
 from .cache import cache
-from .games import bulls, mastermind
+from .feedback import bulls, mastermind
 from .hangman import hangman
 from .mines import mines
 from .wordle import wordle
@@ -17,9 +18,7 @@ __all__ = ["cli", "main"]
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="deductive")
-@click.option("--threads", type=int, default=None, metavar="N",
-              help="Compute threads of the parallel kernels (default: $DEDUCTIVE_THREADS, "
-                   "else the CPUs this process may use). Dask workers use one each.")
+@flag(THREADS)
 def cli(threads):
     """Fast solvers for deduction games: Wordle, Mastermind, Bulls and Cows, Hangman,
     Minesweeper.
@@ -31,11 +30,9 @@ def cli(threads):
       deductive --threads 1 wordle bench --solver entropy --opener raise
       deductive hangman sweep --words /usr/share/dict/web2 --length 6
       deductive mastermind bench --solver knuth
-    deductive mines bench --preset expert --player best --games 1000
+      deductive mines bench --preset expert --player best --games 1000
       deductive cache info
     """
-    from ..engine._parallel import _checked, get_threads, set_threads
-
     if threads is not None:
         set_threads(_checked(threads, "--threads"))
     elif os.environ.get("DEDUCTIVE_THREADS", "").strip():

@@ -1,33 +1,43 @@
-"""What every command shares: the error policy, the shared options, the output helpers."""
+"""What every command shares: the error policy, flags made from the engine's parameters,
+the decorator that builds a game, progress bars and output."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
-import json
+import json as _json
 import os
 import re
 import sys
 import tempfile
+import time
 import warnings
 
 import click
 
-from ..distributed import dask_client
-from ..distributed.cluster import probe_scheduler, scheduler_address
+from ..distributed import DASK, Cluster
+from ..engine.params import Param
 from ..engine.wordle import patterns
 from ..errors import DeductiveError
 from ..plot import check_plot_path
-from ._progress import progress
 
-#: Seeds of numpy's generators: non-negative integers.
-SEED = click.IntRange(min=0)
+#: A bar appears only once a job has run this long: quick jobs stay quiet.
+DELAY = 0.5
+#: --json, for every command with a table a script may want; --plot, for those that draw.
+JSON = Param("json", False, "Print machine-readable JSON instead of a table.", bool)
+PLOT = Param("plot", None, "Write a PNG of the result.", kind="plot")
 
 
 def fail(message: str, code: int = 2):
     """Print one line on stderr and exit: the policy for every user mistake."""
     click.echo(f"error: {message}", err=True)
     sys.exit(code)
+
+
+def _flags(text: str) -> str:
+    """Engine texts name parameters in backquotes (`max_guesses`): here they are flags."""
+    return re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), text)
 
 
 class Group(click.Group):
@@ -47,7 +57,7 @@ class Group(click.Group):
             try:
                 code = super().main(args, prog_name, complete_var, False, **extra)
             except DeductiveError as exc:
-                fail(re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), str(exc)))
+                fail(_flags(str(exc)))
             except click.UsageError as exc:
                 where = exc.ctx.command_path if exc.ctx else "deductive"
                 fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code)
@@ -59,41 +69,6 @@ class Group(click.Group):
                 sys.stderr.close()  # a closed pipe (| head) is not an error
                 sys.exit(0)
         sys.exit(code if isinstance(code, int) else 0)
-
-
-def options(*decorators):
-    """One decorator applying ``decorators`` as if stacked in the order listed."""
-    return lambda func: functools.reduce(lambda f, d: d(f), reversed(decorators), func)
-
-
-def gather(name: str, factory, *decorators):
-    """The options ``decorators`` define, handed to the command as one argument: ``name =
-    factory(**their values)`` (the factory's parameters name the values it takes)."""
-    keys = set(inspect.signature(factory).parameters)
-
-    def decorate(func):
-        @functools.wraps(func)
-        def command(**kwargs):
-            made = factory(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
-            return func(**{name: made}, **kwargs)
-        return options(*decorators)(command)
-    return decorate
-
-
-def show(data, text, as_json: bool = False) -> None:
-    """Print ``data`` as JSON with --json, else ``text``."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
-
-
-def read_line(prompt: str = "") -> str:
-    """The next line of stdin ('' at its end), after ``prompt`` on a terminal."""
-    if prompt and sys.stdin.isatty():
-        click.echo(prompt, nl=False)
-    return sys.stdin.readline()
-
-
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print machine-readable JSON instead of a table.")
 
 
 class OutputFile(click.ParamType):
@@ -142,7 +117,7 @@ class MemorySize(click.ParamType):
         return int(float(match.group(1)) * self._UNITS[match.group(2)])
 
 
-def check_lang(ctx, param, value):
+def _check_lang(ctx, param, value):
     """--lang: a language wordfreq has frequencies for (only the frequency prior uses it)."""
     if value is None:
         return value
@@ -153,6 +128,80 @@ def check_lang(ctx, param, value):
         raise click.BadParameter(f"{value!r}: wordfreq has no frequencies for it; choose one "
                                  f"of {', '.join(languages)}", ctx, param)
     return value
+
+
+#: What a :class:`Param`'s ``kind`` means on the command line.
+_KINDS = {"output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
+          "size": dict(type=MemorySize()), "lang": dict(callback=_check_lang),
+          "file": dict(type=click.Path(dir_okay=False)),
+          "folder": dict(type=click.Path(file_okay=False))}
+
+
+def flag(p: Param):
+    """The click option of an engine :class:`Param`."""
+    shown = p.default is not None if p.show_default is None else p.show_default
+    kw = dict(default=p.default, help=p.help and _flags(p.help), metavar=p.metavar,
+              required=p.required, envvar=p.envvar, show_default=shown, **_KINDS.get(p.kind, {}))
+    if p.type is bool:
+        kw.update({} if "/" in p.flag else {"is_flag": True})
+    elif isinstance(p.type, tuple):
+        kw["type"] = click.Choice(p.type)
+    elif p.low is not None or p.high is not None:
+        kw["type"] = (click.IntRange if p.type is int else click.FloatRange)(p.low, p.high)
+    elif p.type is not str:
+        kw["type"] = p.type
+    return click.option(p.flag, p.name, **kw)
+
+
+def options(*items):
+    """One decorator of ``items`` (click decorators, :class:`Param` s, tuples of them),
+    applied as if stacked in the order listed."""
+    decorators = [options(*d) if isinstance(d, tuple) else flag(d) if isinstance(d, Param)
+                  else d for d in items]
+    return lambda func: functools.reduce(lambda f, d: d(f), reversed(decorators), func)
+
+
+def gather(name: str, factory, *items):
+    """The options ``items`` define, handed to the command as one argument: ``name =
+    factory(**their values)`` (the factory's parameters name the values it takes)."""
+    keys = set(inspect.signature(factory).parameters)
+
+    def decorate(func):
+        @functools.wraps(func)
+        def command(**kwargs):
+            made = factory(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
+            return func(**{name: made}, **kwargs)
+        return options(*items)(command)
+    return decorate
+
+
+def game_command(build, *items):
+    """A game's command: ``items`` are its options, and the values of those that ``build``
+    takes make the game, handed to the command as ``game``. A solver's options
+    (``--solver`` and ``--pool``) are handed over as ``solver``.
+
+    The solver's name, an ``opener``, an ``answer`` and an ``answers_subset`` (which
+    becomes the answers it names) are checked before the game's matrix is computed: a
+    mistake costs no computation (the matrix is computed when first used).
+    """
+    def decorate(func):
+        @functools.wraps(func)
+        def command(game, solver=None, **kwargs):
+            if solver is not None:
+                game.solvers[solver]                # an unknown name lists the valid ones
+            if kwargs.get("opener") is not None:
+                game.guess_index(kwargs["opener"])
+            if kwargs.get("answer") is not None:
+                game.answer_index(kwargs["answer"])
+            if kwargs.get("answers_subset") is not None:
+                kwargs["answers_subset"] = game.answer_subset(kwargs["answers_subset"])
+            if solver is not None:
+                pool = kwargs.pop("pool", None)
+                takes_pool = pool is not None and "pool" in game.solvers[solver].names
+                kwargs["solver"] = game.solver(solver, **({"pool": pool} if takes_pool else {}))
+            return func(game=game, **kwargs)
+        return gather("game", build, *items)(command)
+    return decorate
 
 
 class MatrixSource:
@@ -169,100 +218,44 @@ class MatrixSource:
                 rebuild=rebuild, info=info, max_bytes=self.max_memory, progress=update)
 
 
-cache_dir_option = click.option(
-    "--cache-dir", type=click.Path(file_okay=False), default=None,
-    help="Cache directory (default: $DEDUCTIVE_CACHE_DIR, else ~/.cache/deductive).")
-max_memory_option = click.option(
-    "--max-memory", type=MemorySize(), default=None, metavar="SIZE",
-    help="Refuse a pattern matrix larger than this (e.g. 8G; default: the memory available).")
-#: --cache-dir, --no-cache and --max-memory, handed over as one :class:`MatrixSource`.
-matrix_options = gather("source", MatrixSource, cache_dir_option, click.option(
-    "--no-cache", is_flag=True, envvar="DEDUCTIVE_NO_CACHE",
-    help="Compute the matrix in memory; neither read nor write the cache (also "
-         "DEDUCTIVE_NO_CACHE=1)."), max_memory_option)
+#: The pattern matrix's --cache-dir, --no-cache and --max-memory, as one ``source``.
+matrix_options = gather("source", MatrixSource, patterns.MATRIX)
+#: --workers, --scheduler and --timeout, as one ``cluster``.
+dask_options = gather("cluster", Cluster, DASK)
 
 
-def word_list_options(default: str | None = "en"):
-    """--guesses, --answers and --length, defined once for every Wordle command."""
-    return options(
-        click.option("--guesses", metavar="FILE|NAME", default=default,
-                     show_default=bool(default), help="Allowed guesses: a file (one word per "
-                     "line) or a built-in name (en, fr, fr-seed)."),
-        click.option("--answers", metavar="FILE|NAME", default=None,
-                     help="Possible answers: a file or a built-in name (default: the guess "
-                          "source; for a built-in name, its answer list)."),
-        click.option("--length", type=click.IntRange(2, 12), default=None,
-                     help="Word length: builds a built-in list of this length, or keeps only "
-                          "words of this length from a file (default 5 for built-in lists)."))
+@contextlib.contextmanager
+def progress(total: int, label: str, delay: float = DELAY):
+    """Yield ``update(done)``; draws a bar on stderr only when stderr is a terminal, and
+    only once the job has run ``delay`` seconds (so a loaded cache shows nothing)."""
+    stream = sys.stderr
+    if not stream.isatty() or total <= 1:
+        yield lambda done: None
+        return
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        state = {"bar": None, "done": 0}
+
+        def update(done: int):
+            bar = state["bar"]
+            if bar is None:
+                if time.perf_counter() - start < delay:
+                    return
+                bar = state["bar"] = stack.enter_context(click.progressbar(
+                    length=total, label=label, file=stream, show_eta=True, show_percent=True))
+            bar.update(done - state["done"])
+            state["done"] = done
+
+        yield update
 
 
-def game_command(build, *decorators):
-    """A game's command: ``decorators`` are its options, and the values of those that
-    ``build`` takes make the game, handed to the command as ``game``. A solver's options
-    (``--solver`` as ``solver_name``, and ``--pool``) are handed over as ``solver``.
-
-    The solver's name, an ``opener``, an ``answer`` and an ``answers_subset`` (which
-    becomes the answers it names) are checked before the game's matrix is computed: a
-    mistake costs no computation (the matrix is computed when first used).
-    """
-    keys = set(inspect.signature(build).parameters)
-
-    def decorate(func):
-        @functools.wraps(func)
-        def command(**kwargs):
-            game = build(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
-            name = kwargs.pop("solver_name", None)
-            if name is not None:
-                game.solvers[name]                  # an unknown name lists the valid ones
-            if kwargs.get("opener") is not None:
-                game.guess_index(kwargs["opener"])
-            if kwargs.get("answer") is not None:
-                game.answer_index(kwargs["answer"])
-            if kwargs.get("answers_subset") is not None:
-                kwargs["answers_subset"] = game.answer_subset(kwargs["answers_subset"])
-            if name is not None:
-                pool = kwargs.pop("pool", None)
-                takes_pool = pool is not None and "pool" in game.solvers[name].options
-                kwargs["solver"] = game.solver(name, **({"pool": pool} if takes_pool else {}))
-            return func(game=game, **kwargs)
-        return options(*decorators)(command)
-    return decorate
+def show(data, text, json: bool = False) -> None:
+    """Print ``data`` as JSON with --json, else ``text``."""
+    click.echo(_json.dumps(data, indent=2, ensure_ascii=False) if json else text)
 
 
-class Cluster:
-    """Where a sweep runs: on Dask with --workers (a local cluster) or --scheduler (an
-    existing one; extra ``dask``), else in this process."""
-
-    def __init__(self, workers=None, scheduler=None, timeout=10.0):
-        self.workers, self.scheduler, self.timeout = workers, scheduler, timeout
-
-    def __bool__(self):
-        return bool(self.workers or self.scheduler)
-
-    def run(self, on_dask, here):
-        """``on_dask(client)`` on the cluster asked for, else ``here()``."""
-        if not self:
-            return here()
-        with dask_client(self.scheduler, self.workers, self.timeout) as client:
-            return on_dask(client)
-
-
-def _check_scheduler(ctx, param, value):
-    """--scheduler: a well-formed address of a scheduler that answers within --timeout,
-    checked when the command line is read, before any work (--timeout is read first)."""
-    if value is None:
-        return value
-    address, host, port = scheduler_address(value)
-    probe_scheduler(address, host, port, ctx.params["timeout"])
-    return address
-
-
-#: --workers, --scheduler and --timeout, handed over as one :class:`Cluster`.
-dask_options = gather(
-    "cluster", Cluster,
-    click.option("--workers", type=click.IntRange(min=1), default=None,
-                 help="Run on a local Dask cluster of this many worker processes."),
-    click.option("--scheduler", default=None, metavar="ADDRESS", callback=_check_scheduler,
-                 help="Run on an existing Dask cluster (tcp://HOST:8786)."),
-    click.option("--timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
-                 is_eager=True, help="Seconds the scheduler at --scheduler has to answer."))
+def read_line(prompt: str = "") -> str:
+    """The next line of stdin ('' at its end), after ``prompt`` on a terminal."""
+    if prompt and sys.stdin.isatty():
+        click.echo(prompt, nl=False)
+    return sys.stdin.readline()

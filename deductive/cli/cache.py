@@ -5,10 +5,12 @@ from __future__ import annotations
 import click
 
 from ..cache import PatternStore
-from ..engine.words import load_lists
+from ..engine.words import WORD_LISTS, load_lists
+from ..engine.wordle.patterns import MATRIX, REBUILD
 from ..errors import CacheError
-from ._common import (Group, MatrixSource, cache_dir_option, json_option, max_memory_option,
-                      show, word_list_options)
+from ._common import JSON, Group, MatrixSource, options, show
+
+CACHE_DIR, _, MAX_MEMORY = MATRIX
 
 
 @click.group(cls=Group)
@@ -24,9 +26,8 @@ def cache():
 
 
 @cache.command()
-@cache_dir_option
-@json_option
-def info(cache_dir, as_json):
+@options(CACHE_DIR, JSON)
+def info(cache_dir, json):
     """List the cached matrices: file, shape, dtype, size, word lists, versions.
 
     \b
@@ -35,11 +36,11 @@ def info(cache_dir, as_json):
     """
     store = PatternStore(cache_dir)
     summary = store.summary()
-    show(summary, store.summary_text(summary), as_json)
+    show(summary, store.summary_text(summary), json)
 
 
 @cache.command()
-@cache_dir_option
+@options(CACHE_DIR)
 def clear(cache_dir):
     """Delete the cached matrices (only deductive's own files).
 
@@ -56,10 +57,8 @@ def clear(cache_dir):
 
 
 @cache.command()
-@word_list_options(default="en")
-@cache_dir_option
-@max_memory_option
-@click.option("--rebuild", is_flag=True, help="Compute and overwrite even if a valid file exists.")
+@options(WORD_LISTS, CACHE_DIR, MAX_MEMORY, REBUILD.but(
+    help="Compute and overwrite even if a valid file exists."))
 def build(guesses, answers, length, cache_dir, max_memory, rebuild):
     """Build the pattern matrix of two word lists into the cache (no-op if already valid).
 

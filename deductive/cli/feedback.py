@@ -1,6 +1,7 @@
-"""The commands every feedback game has -- openers, bench, play, assist, tree-check --
-written once over a :class:`~deductive.engine.feedback.FeedbackGame`, for each game as
-its :class:`Face` (Wordle, Mastermind, Bulls and Cows) describes it."""
+"""The commands every feedback game has -- openers, bench, play, assist, search,
+tree-check -- written once over a :class:`~deductive.engine.feedback.FeedbackGame`, for
+each game as its :class:`Face` describes it; and the groups of the peg games (Mastermind,
+Bulls and Cows). Wordle's face is in :mod:`.wordle`."""
 
 from __future__ import annotations
 
@@ -9,12 +10,17 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..distributed import wordle_openers
+from ..distributed import Cluster, wordle_openers
 from ..engine.feedback import load_tree, rank_guesses, text, write_tree
+from ..engine.feedback.bench import OPENER
+from ..engine.feedback.scoring import METRIC, TOP
+from ..engine.feedback.tree import TREE
+from ..engine.mastermind import BullsAndCows, Mastermind, text as peg_text
+from ..engine.mastermind.game import MASTERMIND_SOLVERS
+from ..engine.mastermind.search import best_tree, check_tree_file, tree_report
+from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
-from ._common import (Cluster, OutputFile, game_command, json_option, options, read_line,
-                      show)
-from ._progress import progress
+from ._common import JSON, Group, game_command, options, progress, read_line, show
 
 _HELP = {
     "openers": "Rank every allowed guess as a first guess.\n\nThe score of a guess is the "
@@ -32,13 +38,10 @@ _HELP = {
                   "Rejects a tree that misses an answer, uses a guess outside the game, has a "
                   "branch no answer reaches, or (hard mode) plays a guess that breaks the "
                   "rules.",
+    "search": "The exact best tree: fewest total guesses (expected) or fewest guesses in the "
+              "worst case.",
 }
 _BACKGROUND = {"green": "green", "yellow": "yellow", "grey": "bright_black"}
-
-METRIC = click.option("--metric", type=click.Choice(["entropy", "minimax", "expected", "buckets"]),
-                      default="entropy", show_default=True,
-                      help="entropy: most bits; minimax: smallest worst bucket; expected: "
-                           "fewest candidates left on average; buckets: most distinct feedbacks.")
 
 
 def tiles(word: str, colours) -> str:
@@ -59,63 +62,57 @@ class Face:
     """One feedback game on the command line."""
 
     name: str
-    build: Callable             # the game, from the values of the options below
-    game_options: tuple         # click options (their names: build's parameters)
-    solver: tuple               # the options that pick its solver
+    build: Callable             # the game, from the values of the parameters below
+    game: tuple                 # Params (their names: build's parameters)
+    solver: tuple               # the Params that pick its solver
     openers: Callable           # (ranked, game, metric) -> text
     bench: Callable             # (game, result, tree path) -> (data, text)
     tree_check: Callable        # (game, tree document, path, hard) -> (data, text)
     assist: Callable            # (game, read, **options) -> lines, or (guess, code) to draw
+    search: Callable            # (game, **values of extra["search"] but json) -> (data, text)
     examples: dict              # command -> the help's example lines
-    extra: dict = field(default_factory=dict)   # command -> the options the game adds
+    extra: dict = field(default_factory=dict)   # command -> the parameters the game adds
+    about: dict = field(default_factory=dict)   # command -> its help, if not _HELP's
     keep_trees: bool = False    # bench reports the checked tree
 
 
 def feedback_commands(group, face: Face) -> None:
-    """Add openers, bench, play, assist and tree-check of ``face``'s game to ``group``."""
+    """Add openers, bench, play, assist, search and tree-check of ``face``'s game to
+    ``group``."""
 
-    def command(name, *decorators, solver=False):
+    def command(name, *items, solver=False):
         examples = face.examples[name]
-        help_text = (f"{_HELP[name]}\n\n\b\nExample{'s' * (len(examples) > 1)}:\n"
-                     + "\n".join(f"  {line}" for line in examples))
+        help_text = (f"{face.about.get(name, _HELP[name])}\n\n\b\nExample"
+                     f"{'s' * (len(examples) > 1)}:\n" + "\n".join(f"  {x}" for x in examples))
         return options(group.command(name, help=help_text), game_command(
-            face.build, *face.game_options, *(face.solver if solver else ()), *decorators,
-            *face.extra.get(name, ())))
+            face.build, face.game, face.solver if solver else (), items,
+            face.extra.get(name, ())))
 
-    @command("openers", click.option("--top", type=click.IntRange(min=0), default=10,
-                                     show_default=True, help="How many guesses to list (0: all)."),
-             METRIC, json_option)
-    def openers(game, top, metric, as_json, plot_path=None, cluster=Cluster()):
+    @command("openers", TOP, METRIC, JSON)
+    def openers(game, top, metric, json, plot=None, cluster=Cluster()):
         matrix = game.matrix
         ranked = cluster.run(
             lambda client: wordle_openers(client, matrix, game.guesses, metric, top or None),
             lambda: rank_guesses(game.patterns, metric=metric, top=top or None))
-        if plot_path:
+        if plot:
             worst = rank_guesses(game.patterns, metric=metric)[-1]
-            plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot_path,
-                                metric)
-            click.echo(f"plot: {plot_path}", err=True)
-        show([s.as_dict() for s in ranked], face.openers(ranked, game, metric), as_json)
+            plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot, metric)
+            click.echo(f"plot: {plot}", err=True)
+        show([s.as_dict() for s in ranked], face.openers(ranked, game, metric), json)
 
-    @command("bench", click.option("--opener", default=None,
-                                   help="Forced first guess (default: the solver's own)."),
-             click.option("--tree", "tree_path", type=OutputFile(), default=None,
-                          help="Export the decision tree as JSON (deterministic solvers)."),
-             json_option, solver=True)
-    def bench(game, solver, opener, tree_path, as_json, seed=0, answers_subset=None,
-              plot_path=None):
+    @command("bench", OPENER, TREE, JSON, solver=True)
+    def bench(game, solver, opener, tree, json, seed=0, answers_subset=None, plot=None):
         n = len(game.answers)
         total = n if answers_subset is None else (
             min(answers_subset, n) if isinstance(answers_subset, int) else len(answers_subset))
         with progress(total, f"bench {solver.name}") as update:
             result = game.benchmark(solver, opener=opener, answers=answers_subset, seed=seed,
-                                    keep_tree=bool(tree_path) or face.keep_trees,
-                                    progress=update)
-        if tree_path:
-            write_tree(tree_path, game, result.tree)
-        if plot_path:
-            plot_guess_histogram(result, plot_path)
-        show(*face.bench(game, result, tree_path), as_json)
+                                    keep_tree=bool(tree) or face.keep_trees, progress=update)
+        if tree:
+            write_tree(tree, game, result.tree)
+        if plot:
+            plot_guess_histogram(result, plot)
+        show(*face.bench(game, result, tree), json)
 
     @command("play", solver=True)
     def play(game, solver, answer, seed=0, opener=None):
@@ -123,13 +120,80 @@ def feedback_commands(group, face: Face) -> None:
         click.echo("\n".join([row(game, word, code) for word, code in moves]
                              + [text.verdict(game, len(moves))]))
 
-    @command("assist", click.option("--top", type=click.IntRange(1, 50), default=5,
-                                    show_default=True, help="Suggestions shown."))
+    @command("assist", Param("top", 5, "Suggestions shown.", int, 1, 50))
     def assist(game, **settings):
         for item in face.assist(game, read_line, **settings):
             click.echo(item if isinstance(item, str) else row(game, *item))
 
-    @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)),
-             json_option)
-    def tree_check(game, tree_file, as_json, check_hard=None):
-        show(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), as_json)
+    @command("search")
+    def search(game, json, **values):
+        show(*face.search(game, **values), json)
+
+    @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)), JSON)
+    def tree_check(game, tree_file, json, check_hard=None):
+        show(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)
+
+
+def _pegs_bench(game, result, tree_path):
+    stats = tree_report(game, result.tree, solver=result.solver["solver"],
+                        opener=result.tree["guess"], seconds=round(result.seconds, 3))
+    return stats, peg_text.summary(stats)
+
+
+def _pegs_tree_check(game, doc, path, hard):
+    stats = check_tree_file(game, doc, path)
+    return stats, peg_text.summary(stats)
+
+
+def _pegs_search(game, objective, opener, max_guesses, tree):
+    with progress(len(game.openers()), f"{game.name} search") as update:
+        r = best_tree(game, objective, opener, max_guesses, progress=update)
+    if tree:
+        write_tree(tree, game, r.tree)
+    stats = tree_report(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
+                        seconds=round(r.seconds, 3), nodes=r.nodes)
+    return stats, peg_text.summary(stats)
+
+
+#: The parameters of :func:`best_tree` (here while engine/mastermind/ is being edited).
+PEGS_SEARCH = (Param("objective", "expected", type=("expected", "worst")),
+               Param("opener", None, "Search only trees opening with this code (default: "
+                     "every first guess, one per symmetry class)."),
+               Param("max_guesses", None, "Only trees that never need more guesses "
+                     "(objective expected).", int, low=1), TREE.but(help=None))
+
+
+def peg_group(name, build, game, doc, small, codes):
+    """The group of a game of pegs, ``build(**values of game)``. ``small`` are the options
+    of a game small enough for quick examples, ``codes`` a first guess, a feedback to it,
+    and an answer (the help texts' examples)."""
+    first, feedback, answer = codes
+    group = Group(name, help=f"{doc}\n\n\b\nExamples:\n  deductive {name} bench "
+                        f"--solver knuth\n  deductive {name} search{small} --objective worst")
+    feedback_commands(group, Face(
+        name, build, game, solver=(MASTERMIND_SOLVERS.param("solver", "entropy"),),
+        openers=lambda ranked, game, metric: peg_text.scores(ranked), bench=_pegs_bench,
+        tree_check=_pegs_tree_check, assist=peg_text.assist, search=_pegs_search, keep_trees=True,
+        extra={"play": (click.argument("answer"),), "search": (PEGS_SEARCH, JSON)},
+        examples={"openers": [f"deductive {name} openers --top 5"],
+                  "bench": [f"deductive {name} bench --solver knuth --json"],
+                  "play": [f"deductive {name} play {answer} --solver knuth"],
+                  "assist": [f"printf '{first} {feedback}\\n' | deductive {name} assist"],
+                  "search": [f"deductive {name} search{small} --objective worst --tree "
+                             "worst.json", f"deductive {name} search{small} --opener "
+                             f"{first[:len(first) - bool(small)]}"],
+                  "tree-check": [f"deductive {name} search{small} --objective worst --tree "
+                                 "t.json", f"deductive {name} tree-check t.json{small}"]}))
+    return group
+
+
+mastermind = peg_group("mastermind", lambda pegs, colours, no_repeat: Mastermind(
+    pegs, colours, not no_repeat), (Param("pegs", 4, type=int, low=1, high=8),
+                                   Param("colours", 6, type=int, low=2, high=10),
+                                   Param("no_repeat", False, "Codes of distinct colours.", bool)),
+    "Mastermind: codes of pegs (1122), black and white feedback (1B2W).", "",
+    ("1123", "1B0W", "3632"))
+bulls = peg_group("bulls", lambda digits: BullsAndCows(digits), (Param(
+    "digits", 4, "Length of the secret number (distinct digits).", int, 1, 4),),
+    "Bulls and Cows: numbers of distinct digits (0123), bulls and cows (1B2C).",
+    " --digits 3", ("0123", "1B0C", "7093"))

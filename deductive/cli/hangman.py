@@ -6,9 +6,13 @@ import click
 
 from ..distributed import hangman_sweep_all
 from ..engine import hangman as h
-from ._common import (SEED, Group, check_lang, dask_options, fail, json_option, options,
-                      read_line, show)
-from ._progress import progress
+from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
+from ..engine.hangman.sweep import SWEEP
+from ..engine.hangman.words import WORDS
+from ..engine.params import Param
+from ._common import JSON, Group, dask_options, options, progress, read_line, show
+
+GB = 2 ** 30
 
 
 @click.group(cls=Group)
@@ -25,51 +29,10 @@ def hangman():
     """
 
 
-WORDS = click.option(
-    "--words", "words_source", default="en", show_default=True, metavar="FILE|NAME",
-    help="A word list (one word per line; only lowercase a-z words are kept, as the original "
-         "programs do), or en / fr (wordfreq).")
-MEMORY = click.option(
-    "--memory", type=click.FloatRange(0.01, 1024), default=4.0, show_default=True, metavar="GB",
-    help="optimal / evil: memory budget of the search's memo (past it the memo evicts: slower, "
-         "never wrong).")
-_LIVES_HELP = "The L-th wrong guess loses (a word is won with at most L-1)"
-
-
-def strategy_options(lives_all=False):
-    """--strategy, --lives (with ``lives_all``: also ``all``), --prior and --lang."""
-    lives = (dict(default="6", metavar="L|all", help=_LIVES_HELP + "; all: L = 1 to 10.")
-             if lives_all else dict(type=click.IntRange(1, 26), default=6, help=_LIVES_HELP + "."))
-    return options(
-        click.option("--strategy", default="min-miss", show_default=True,
-                     help="min-miss, max-hit, entropy, best-lives or optimal."),
-        click.option("--lives", show_default=True, **lives),
-        click.option("--prior", type=click.Choice(["uniform", "frequency"]), default="uniform",
-                     show_default=True, help="How the setter picks words."),
-        click.option("--lang", default="en", show_default=True, callback=check_lang,
-                     help="Language of the frequency prior."))
-
-
 @hangman.command()
-@WORDS
-@click.option("--length", default="all", show_default=True, metavar="N|all",
-              help="Word length, or all (each length swept on its own).")
-@strategy_options(lives_all=True)
-@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
-              help="How many hardest and easiest words to print.")
-@click.option("--exact-limit", type=click.IntRange(0, 64), default=16, show_default=True,
-              help="best-lives: exact search on candidate sets up to this size.")
-@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
-              help="optimal: write the strategy as a JSON tree (one length, one L; check "
-                   "it with hangman tree-check).")
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-              help="Record each finished length in FILE (JSON lines); a rerun with the same "
-                   "arguments skips them.")
-@MEMORY
-@dask_options
-@json_option
-def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, tree_path,
-          checkpoint, memory, cluster, as_json):
+@options(WORDS, SWEEP, dask_options, JSON)
+def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, checkpoint,
+          memory, cluster, json):
     """Rate every word by the misses a strategy makes on it (the original programs' difficulty).
 
     Prints the tuples (wrong, guesses, word, letters) for the easiest and the
@@ -87,16 +50,12 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
           --tree tree3.json
       deductive hangman sweep --words en --length all --json
     """
-    lives_list = h.sweep_lives(strategy, lives, length)
-    if tree_path and (strategy != "optimal" or length == "all" or len(lives_list) > 1
-                      or cluster or checkpoint):
-        fail("--tree needs --strategy optimal, one --length, one --lives, and no --workers, "
-             "--scheduler or --checkpoint")
-    settings = dict(prior=prior, lang=lang, exact_limit=exact_limit, memory=int(memory * 2 ** 30))
-    lists = h.load_hangman_words(words_source, length)
-    if tree_path:
+    lives_list = h.sweep_lives(strategy, lives, length, tree, checkpoint, bool(cluster))
+    settings = dict(prior=prior, lang=lang, exact_limit=exact_limit, memory=int(memory * GB))
+    lists = h.load_hangman_words(words, length)
+    if tree:
         ((n, words),) = lists.items()
-        sweeps = [(n, [h.optimal_tree(words, lives_list[0], tree_path, prior=prior, lang=lang,
+        sweeps = [(n, [h.optimal_tree(words, lives_list[0], tree, prior=prior, lang=lang,
                                       memory=settings["memory"])])]
     else:
         with progress(len(lists), f"sweep {strategy}") as update:
@@ -106,40 +65,27 @@ def sweep(words_source, length, strategy, lives, prior, lang, top, exact_limit, 
                 lambda: h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
                                       progress=update, **settings))
     report = h.SweepReport(sweeps, strategy, lives_list, prior)
-    show(report.as_dict(), "\n".join(report.lines(top)), as_json)
+    show(report.as_dict(), "\n".join(report.lines(top)), json)
 
 
 @hangman.command()
-@click.argument("pattern")
-@click.option("--wrong", default="", help="Letters already guessed that are not in the word.")
-@WORDS
-@strategy_options()
-@click.option("--show", "shown", type=click.IntRange(0, 500), default=12, show_default=True,
-              help="Candidates listed.")
-@json_option
-def solve(pattern, wrong, words_source, strategy, lives, prior, lang, shown, as_json):
+@options(click.argument("pattern"), SOLVE[0], WORDS, SOLVE[1:], Param(
+    "shown", 12, "Candidates listed.", int, 0, 500, spelling="--show"), JSON)
+def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
     """Best next letter for PATTERN (``_`` for unknown letters) and the wrong letters.
 
     \b
     Example:
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
-    report = h.solve(words_source, pattern, wrong, strategy=strategy, lives=lives, prior=prior,
+    report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior,
                      lang=lang)
-    show(report.as_dict(shown), "\n".join(report.lines(shown)), as_json)
+    show(report.as_dict(shown), "\n".join(report.lines(shown)), json)
 
 
 @hangman.command()
-@WORDS
-@click.option("--length", type=click.IntRange(2, 32), default=6, show_default=True)
-@strategy_options()
-@click.option("--word", default=None, help="The secret word (default: drawn with --seed).")
-@click.option("--seed", type=SEED, default=None, help="Seed of the draw (default: random).")
-@click.option("--auto", is_flag=True, help="Let the strategy play and show each step.")
-@click.option("--evil", is_flag=True,
-              help="Play against an adversary who picks no word and answers each guess to "
-                   "leave you the most misses it can force (exact minimax).")
-def play(words_source, length, strategy, lives, prior, lang, word, seed, auto, evil):
+@options(WORDS, SESSION)
+def play(words, length, strategy, lives, prior, lang, word, seed, auto, evil):
     """Play hangman in the terminal: guess letters; 'hint' asks the strategy.
 
     \b
@@ -148,7 +94,7 @@ def play(words_source, length, strategy, lives, prior, lang, word, seed, auto, e
       deductive hangman play --word buzzer --auto --words /usr/share/dict/web2
       deductive hangman play --evil --length 3 --words /usr/share/dict/web2
     """
-    game = h.Hangman(h.load_hangman_words(words_source, length)[length], prior=prior, lang=lang)
+    game = h.Hangman(h.load_hangman_words(words, length)[length], prior=prior, lang=lang)
     session = h.HangmanSession(game, strategy=strategy, lives=lives, word=word, seed=seed,
                                evil=evil)
     for line in session.run(lambda: read_line("" if auto else "letter> "), auto):
@@ -156,12 +102,9 @@ def play(words_source, length, strategy, lives, prior, lang, word, seed, auto, e
 
 
 @hangman.command("tree-check")
-@click.argument("tree_path", metavar="TREE", type=click.Path(dir_okay=False))
-@WORDS
-@click.option("--lives", type=click.IntRange(1, 26), default=None,
-              help="Count wins with these lives (default: the tree's).")
-@json_option
-def tree_check(tree_path, words_source, lives, as_json):
+@options(click.argument("tree_path", metavar="TREE", type=click.Path(dir_okay=False)), WORDS,
+         CHECK_LIVES, JSON)
+def tree_check(tree_path, words, lives, json):
     """Replay every word of a list against a strategy tree (JSON, from --tree).
 
     Independent of the search: plain Python follows the tree for each word and checks
@@ -174,21 +117,14 @@ def tree_check(tree_path, words_source, lives, as_json):
           --tree tree3.json
       deductive hangman tree-check tree3.json --words /usr/share/dict/web2
     """
-    report = h.tree_check(tree_path, words_source, lives)
-    show(report.as_dict(), "\n".join(report.lines()), as_json)
+    report = h.tree_check(tree_path, words, lives)
+    show(report.as_dict(), "\n".join(report.lines()), json)
     raise SystemExit(0 if report.check.ok else 1)
 
 
 @hangman.command()
-@WORDS
-@click.option("--length", type=click.IntRange(1, 32), required=True, help="Word length.")
-@click.option("--tree", "tree_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the guesser's minimax strategy as a JSON tree.")
-@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
-              help="How many of the words the adversary can hold to the end to print.")
-@MEMORY
-@json_option
-def evil(words_source, length, tree_path, top, memory, as_json):
+@options(WORDS, EVIL, JSON)
+def evil(words, length, tree, top, memory, json):
     """Evil Hangman: the misses a guesser cannot avoid against an adversary.
 
     The adversary picks no word in advance: after each guess it keeps any answer
@@ -201,7 +137,7 @@ def evil(words_source, length, tree_path, top, memory, as_json):
       deductive hangman evil --words /usr/share/dict/web2 --length 3
       deductive hangman evil --words /usr/share/dict/web2 --length 6 --tree evil6.json
     """
-    report = h.evil(words_source, length, memory=int(memory * 2 ** 30))
-    if tree_path:
-        h.write_json(tree_path, report.tree())
-    show(report.as_dict(), "\n".join(report.lines(top)), as_json)
+    report = h.evil(words, length, memory=int(memory * GB))
+    if tree:
+        h.write_json(tree, report.tree())
+    show(report.as_dict(), "\n".join(report.lines(top)), json)

@@ -7,25 +7,24 @@ import click
 
 from ..distributed import wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
+from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.precompute import second_guesses
-from ..engine.feedback.search import (MEMO_ENTRY_BYTES, prove_openers, rank_openers,
-                                      search_openers, verify_proof)
+from ..engine.feedback.scoring import METRIC
+from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
+from ..engine.feedback.solvers import POOL, SEED
+from ..engine.params import Param
 from ..engine.wordle import Wordle
-from ..engine.wordle.absurdle import Absurdle, absurdle_search
-from ..engine.wordle.multi import MultiBoard
-from ..engine.wordle.patterns import feedback, format_pattern, pattern_colours
-from ..engine.wordle.session import AssistSession
-from ..engine.words import WordList, load_lists
-from ._common import (SEED, Group, OutputFile, check_lang, dask_options, fail, game_command,
-                      json_option, matrix_options, read_line, show, word_list_options)
-from ._progress import progress
-from .feedback import METRIC, Face, feedback_commands, tiles
-
-#: Memory kept for everything but the search memo under --max-memory (the interpreter,
-#: word lists, kernels' buffers), beside the matrix and its answer-major copy.
-_SEARCH_OVERHEAD = 400_000_000
-#: The memo's cap without --max-memory.
-_SEARCH_MEMO = 4_000_000_000
+from ..engine.wordle.absurdle import MAX_GUESSES, Absurdle, absurdle_search
+from ..engine.wordle.game import RULES
+from ..engine.wordle.multi import MULTI, MultiBoard
+from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
+from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_colours
+from ..engine.wordle.session import ASSIST, AssistSession
+from ..engine.wordle.solvers import WORDLE_SOLVERS
+from ..engine.words import WORD_LISTS, WordList, load_lists
+from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options, options,
+                      progress, read_line, show)
+from .feedback import Face, feedback_commands, tiles
 
 
 def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", lang=None):
@@ -35,26 +34,42 @@ def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", l
                   matrix=source.matrix)
 
 
-GAME = (word_list_options(), matrix_options)
-HARD = click.option("--hard", is_flag=True,
-                    help="NYT hard mode: keep greens, reuse every revealed letter.")
-RULES = (HARD, click.option(
-    "--prior", type=click.Choice(["uniform", "frequency"]), default="uniform", show_default=True,
-    help="Weights of the answers: used by entropy and weighted averages."), click.option(
-    "--lang", default=None, callback=check_lang,
-    help="Language of the frequency prior (default: fr for fr lists, else en)."))
-POOL = click.option("--pool", type=click.Choice(["all", "candidates"]), default="all",
-                    show_default=True, help="Guesses a scoring solver may play or suggest: any "
-                    "allowed guess, or only the remaining candidates.")
-SOLVER = (click.option("--solver", "solver_name", default="entropy", show_default=True,
-                       help="random, csp, entropy, minimax, expected or lookahead."),
-          POOL, click.option("--seed", type=SEED, default=0, show_default=True,
-                             help="Seed of the random solvers (each answer gets (seed, index))."))
+GAME = (WORD_LISTS, matrix_options)
+HARD = RULES[0]
+SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 
-def _plot(what):
-    return click.option("--plot", "plot_path", type=OutputFile(plot=True), default=None,
-                        help=f"Write a PNG {what}.")
+def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
+            cluster):
+    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, cluster)
+    if opener is not None:
+        with progress(len(game.answers), f"search {opener}") as update:
+            r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
+                opener, keep_tree=tree is not None, progress=update)
+        if tree:
+            write_tree(tree, game, r.tree)
+        return r.as_dict(), text.search(r, game, tree)
+    n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
+    if prove_best:
+        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
+                              checkpoint)
+    words = [s.word for s in rank_guesses(game.patterns, top=n)]
+    settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
+    with progress(len(words), "search openers") as update:
+        rows = rank_openers(cluster.run(
+            lambda client: wordle_search_openers(client, game, words, **settings),
+            lambda: search_openers(game, words, progress=update, **settings)), words)
+    return ([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows],
+            text.opener_rows(rows, game))
+
+
+def _prove_openers(game, keep, within, max_guesses, checkpoint):
+    memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get("max_memory"))
+    with progress(len(game.guesses), "prove openers") as update:
+        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
+                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
+    return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
+             "ranking": proof.ranking()}, text.proof(proof, game))
 
 
 def _tree_check(game, doc, path, hard):
@@ -67,22 +82,18 @@ WORDLE = Face(
     bench=lambda game, result, tree: (result.as_dict(), text.bench(result, tree)),
     tree_check=_tree_check,
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
+    search=_search, about={"search": "Search the decision tree with the fewest total guesses "
+                                     "(ties: smaller worst case)."},
     extra={
-        "openers": (HARD, _plot("of the best opener's feedback distribution beside the "
-                                "worst's"), dask_options),
-        "bench": (*RULES, click.option(
-            "--answers-subset", default=None, metavar="N|FILE|NAME",
-            help="Play only these answers (the first N, or a list); candidates still span "
-                 "every answer."), _plot("histogram of the guess counts")),
-        "play": (*RULES, click.option("--answer", required=True, help="The secret word."),
-                 click.option("--opener", default=None, help="Forced first guess.")),
-        "assist": (*RULES, METRIC, POOL, click.option(
-            "--show", type=click.IntRange(0, 200), default=10, show_default=True,
-            help="Candidates listed."), click.option(
-            "--lookahead", "lookahead_beam", type=click.IntRange(min=0), default=0,
-            help="Also show the lookahead solver's pick (a beam search of this width).")),
-        "tree-check": (click.option("--hard/--normal", "check_hard", default=None,
-                                    help="Check hard-mode rules (default: as the file says)."),),
+        "openers": (HARD, PLOT.but(help="Write a PNG of the best opener's feedback "
+                                        "distribution beside the worst's."), dask_options),
+        "bench": (RULES, ANSWERS_SUBSET, PLOT.but(help="Write a PNG histogram of the guess "
+                                                       "counts.")),
+        "play": (RULES, ANSWER, OPENER),
+        "assist": (RULES, METRIC, POOL, ASSIST),
+        "search": (RULES, SEARCH, dask_options, JSON),
+        "tree-check": (Param("check_hard", None, "Check hard-mode rules (default: as the file "
+                             "says).", bool, spelling="--hard/--normal"),),
     },
     examples={
         "openers": ["deductive wordle openers --top 10",
@@ -94,6 +105,15 @@ WORDLE = Face(
                   "\\\n      --opener laine --answers-subset 50"],
         "play": ["deductive wordle play --answer crane --solver entropy --opener slate"],
         "assist": ["printf 'slate ..Y..\\ncrony Y.Y..\\n' | deductive wordle assist"],
+        "search": [
+            "deductive wordle search --opener slate --beam 10              # heuristic",
+            "deductive wordle search --opener slate --tree slate.json      # exact",
+            "deductive wordle search --opener slate --hard --max-guesses 6",
+            "deductive wordle search --openers 10 --beam 10 --json",
+            "deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best",
+            "deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint "
+            "p.jsonl",
+            "deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20"],
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })
@@ -109,9 +129,6 @@ def wordle():
       deductive wordle openers --top 10 --json
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
-
-
-feedback_commands(wordle, WORDLE)
 
 
 @wordle.command()
@@ -136,11 +153,8 @@ def pattern(guess, answer):
 
 
 @wordle.command()
-@word_list_options(default=None)
-@matrix_options
-@click.option("--rebuild", is_flag=True, help="Compute and overwrite the cached file.")
-@json_option
-def matrix(guesses, answers, length, source, rebuild, as_json):
+@options(WORD_LISTS[0].but(default=None), WORD_LISTS[1:], matrix_options, REBUILD, JSON)
+def matrix(guesses, answers, length, source, rebuild, json):
     """Build (or load from the cache) the guess x answer pattern matrix.
 
     Reports its shape, dtype, size, the seconds taken and the cache file.
@@ -157,14 +171,13 @@ def matrix(guesses, answers, length, source, rebuild, as_json):
           "dtype": str(m.dtype), "bytes": int(m.nbytes), "source": info["source"],
           "seconds": round(info["seconds"], 4), "cache": info["path"]},
          f"{m.shape[0]} x {m.shape[1]} {m.dtype} ({m.nbytes / 1e6:.1f} MB), {verb} in "
-         f"{info['seconds']:.3f} s\ncache: {info['path'] or '(not used)'}", as_json)
+         f"{info['seconds']:.3f} s\ncache: {info['path'] or '(not used)'}", json)
 
 
 @wordle.command()
-@game_command(wordle_game, *GAME, *RULES, *SOLVER,
-              click.option("--opener", required=True, help="The first guess."), dask_options,
-              json_option)
-def second(game, solver, seed, opener, cluster, as_json):
+@game_command(wordle_game, GAME, RULES, SOLVER, OPENER.but(help="The first guess.",
+                                                           required=True), dask_options, JSON)
+def second(game, solver, seed, opener, cluster, json):
     """The best second guess for every feedback of an opener.
 
     \b
@@ -179,109 +192,18 @@ def second(game, solver, seed, opener, cluster, as_json):
             lambda: second_guesses(game, solver, opener, progress=update))
     show({"opener": game.word(game.guess_index(opener)), "solver": solver.name,
           "hard": game.hard, "feedbacks": rows}, text.second(rows, game, opener, solver.name),
-         as_json)
+         json)
 
 
-@wordle.command()
-@game_command(
-    wordle_game, *GAME, *RULES,
-    click.option("--opener", default=None, help="Search the best tree that opens with this word."),
-    click.option("--openers", "n_openers", default=None, metavar="N|all",
-                 help="Search the N best openers by entropy (or all guesses) and rank them by "
-                      "their searched totals."),
-    click.option("--prove-best", is_flag=True,
-                 help="With --openers N: the N best openers among all guesses, proven (every "
-                      "other opener shown worse by a bound or a search); with --openers all: "
-                      "the best opener(s). Exact only."),
-    click.option("--within", type=click.IntRange(min=0), default=None, metavar="D",
-                 help="With --prove-best: also rank exactly every opener within D guesses "
-                      "of the best."),
-    click.option("--beam", type=click.IntRange(min=1), default=None,
-                 help="Try only the K best-scored guesses per node (fast heuristic). Without "
-                      "it the search is exact."),
-    click.option("--max-guesses", type=click.IntRange(min=1), default=None,
-                 help="Only trees that never need more guesses than this."),
-    click.option("--tree", "tree_path", type=OutputFile(), default=None,
-                 help="Export the tree of --opener as JSON (checked by tree-check)."),
-    click.option("--checkpoint", type=OutputFile(), default=None,
-                 help="With --openers: append each opener's row here as it is decided (JSON "
-                      "lines: the certificate); a rerun resumes."), dask_options, json_option)
-def search(game, opener, n_openers, prove_best, within, beam, max_guesses, tree_path,
-           checkpoint, cluster, as_json):
-    """Search the decision tree with the fewest total guesses (ties: smaller worst case).
-
-    \b
-    Examples:
-      deductive wordle search --opener slate --beam 10              # heuristic
-      deductive wordle search --opener slate --tree slate.json      # exact
-      deductive wordle search --opener slate --hard --max-guesses 6
-      deductive wordle search --openers 10 --beam 10 --json
-      deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best
-      deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint p.jsonl
-      deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20
-    """
-    n = n_openers
-    for wrong, message in (
-            ((opener is None) == (n is None), "give --opener WORD or --openers N|all"),
-            (tree_path and opener is None, "--tree goes with --opener"),
-            (n not in (None, "all") and not (n.isdigit() and int(n) >= 1),
-             f"--openers {n}: give a number of openers (at least 1) or 'all'"),
-            (prove_best and (n is None or beam is not None),
-             "--prove-best goes with --openers N|all, without --beam"),
-            (within is not None and not prove_best, "--within goes with --prove-best"),
-            (checkpoint and opener is not None, "--checkpoint goes with --openers"),
-            (prove_best and cluster, "--prove-best runs in this process (its bound kernel uses "
-                                     "every core); drop --workers/--scheduler")):
-        if wrong:
-            fail(message)
-    if opener is not None:
-        with progress(len(game.answers), f"search {opener}") as update:
-            r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
-                opener, keep_tree=tree_path is not None, progress=update)
-        if tree_path:
-            write_tree(tree_path, game, r.tree)
-        return show(r.as_dict(), text.search(r, game, tree_path), as_json)
-    n = len(game.guesses) if n == "all" else min(int(n), len(game.guesses))
-    if prove_best:
-        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
-                              checkpoint, as_json)
-    words = [s.word for s in rank_guesses(game.patterns, top=n)]
-    settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
-    with progress(len(words), "search openers") as update:
-        rows = rank_openers(cluster.run(
-            lambda client: wordle_search_openers(client, game, words, **settings),
-            lambda: search_openers(game, words, progress=update, **settings)), words)
-    show([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows],
-         text.opener_rows(rows, game), as_json)
-
-
-def _prove_openers(game, keep, within, max_guesses, checkpoint, as_json):
-    budget = click.get_current_context().params.get("max_memory")
-    memo = _SEARCH_MEMO
-    if budget is not None:
-        memo = budget - 2 * game.matrix.nbytes - _SEARCH_OVERHEAD
-        if memo < 1000 * MEMO_ENTRY_BYTES:
-            need = 2 * game.matrix.nbytes + _SEARCH_OVERHEAD + 1000 * MEMO_ENTRY_BYTES
-            fail(f"--max-memory {budget} leaves no room for the search's memo beside the "
-                 f"matrix; give at least {need / 1e9:.1f}G")
-    with progress(len(game.guesses), "prove openers") as update:
-        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
-                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
-    show({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
-          "ranking": proof.ranking()}, text.proof(proof, game), as_json)
+feedback_commands(wordle, WORDLE)
 
 
 @wordle.command("verify-ranking")
-@game_command(wordle_game, *GAME, HARD,
+@game_command(wordle_game, GAME, HARD,
               click.argument("path", type=click.Path(exists=True, dir_okay=False)),
-              click.option("--sample", type=click.IntRange(min=0), default=3, show_default=True,
-                           help="Exact rows searched again besides the best (trees checked)."),
-              click.option("--bounds", type=click.IntRange(min=0), default=100,
-                           show_default=True, help="Rows ruled out by the bound whose bound is "
-                           "recomputed in full."),
-              click.option("--seed", type=SEED, default=0, show_default=True,
-                           help="Seed of the sample."), json_option)
-def verify_ranking(game, path, sample, bounds, seed, as_json):
+              VERIFY,
+              SEED.but(help="Seed of the sample."), JSON)
+def verify_ranking(game, path, sample, bounds, seed, json):
     """Re-check a --prove-best checkpoint file: search the best and a sample of its exact
     rows again from scratch, check their trees, recompute a sample of its bounds. Exit 1 if
     a row is wrong.
@@ -294,19 +216,14 @@ def verify_ranking(game, path, sample, bounds, seed, as_json):
     with progress(1 + sample, "verify") as update:
         report = verify_proof(game, path, sample=sample, bounds=bounds, seed=seed,
                               progress=update)
-    show(report, text.verification(report), as_json)
+    show(report, text.verification(report), json)
     if not report["ok"]:
         raise SystemExit(1)
 
 
 @wordle.command()
-@game_command(wordle_game, *GAME, *RULES, click.option(
-    "--boards", type=click.IntRange(min=1), default=4, show_default=True,
-    help="Boards per game (2 Dordle, 4 Quordle); k + 5 guesses allowed."), click.option(
-    "--games", type=click.IntRange(min=1), default=1000, show_default=True), click.option(
-    "--seed", type=SEED, default=0, show_default=True,
-    help="Game i draws its answers from the generator (seed, i)."), json_option)
-def multi(game, boards, games, seed, as_json):
+@game_command(wordle_game, GAME, RULES, MULTI, JSON)
+def multi(game, boards, games, seed, json):
     """Multi-board Wordle: random games with the entropy solver (sum of the boards'
     entropies; a board whose answer is known is played first).
 
@@ -318,7 +235,7 @@ def multi(game, boards, games, seed, as_json):
     runner = MultiBoard(game, boards)
     with progress(games, f"{boards} boards") as update:
         result = runner.run(games, seed, progress=update)
-    show(result.as_dict(), result.as_text(), as_json)
+    show(result.as_dict(), result.as_text(), json)
 
 
 @wordle.group(cls=Group)
@@ -335,10 +252,8 @@ def absurdle():
 
 
 @absurdle.command("search")
-@game_command(wordle_game, *GAME, *RULES, click.option(
-    "--max-guesses", type=click.IntRange(1, 20), default=8, show_default=True,
-    help="Give up beyond this many guesses."), json_option)
-def absurdle_search_command(game, max_guesses, as_json):
+@game_command(wordle_game, GAME, RULES, MAX_GUESSES, JSON)
+def absurdle_search_command(game, max_guesses, json):
     """The fewest guesses that force a win, proven depth by depth, and a sequence.
 
     \b
@@ -347,11 +262,11 @@ def absurdle_search_command(game, max_guesses, as_json):
     """
     with progress(max_guesses, "absurdle search") as update:
         result = absurdle_search(Absurdle(game), max_guesses, progress=update)
-    show(result.as_dict(), result.as_text(), as_json)
+    show(result.as_dict(), result.as_text(), json)
 
 
 @absurdle.command()
-@game_command(wordle_game, *GAME, *RULES)
+@game_command(wordle_game, GAME, RULES)
 def play(game):
     """Play Absurdle: type a guess per line; the adversary answers. Ends on a win.
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..checkpoint import Checkpoint
 from ..errors import DeductiveError
+from ..engine.params import Param
 
 __all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "chunk_ranges",
            "guided_ranges", "n_workers", "scheduler_address", "probe_scheduler",
@@ -150,6 +151,38 @@ def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
         start = "check the address and port (the scheduler's, tcp://HOST:8786 by default)"
     raise DeductiveError(f"cannot reach a Dask scheduler at {address}: {why}; {start}; "
                          "--timeout gives a slow scheduler more time")
+
+
+#: The parameters of :func:`dask_client`: a local cluster, or the address of one.
+DASK = (
+    Param("workers", None, "Run on a local Dask cluster of this many worker processes.", int,
+          low=1),
+    Param("scheduler", None, "Run on an existing Dask cluster (tcp://HOST:8786).",
+          metavar="ADDRESS"),
+    Param("timeout", CONNECT_TIMEOUT, "Seconds the scheduler at `scheduler` has to answer.", float,
+          low=0.1))
+
+
+class Cluster:
+    """Where a sweep runs (the values of :data:`DASK`): on Dask, a local cluster of
+    ``workers`` or the one at ``scheduler``, else in this process. A scheduler is checked
+    at once: a well-formed address that answers as Dask does within ``timeout`` seconds."""
+
+    def __init__(self, workers=None, scheduler=None, timeout=CONNECT_TIMEOUT):
+        if scheduler is not None:
+            scheduler, host, port = scheduler_address(scheduler)
+            probe_scheduler(scheduler, host, port, timeout)
+        self.workers, self.scheduler, self.timeout = workers, scheduler, timeout
+
+    def __bool__(self):
+        return bool(self.workers or self.scheduler)
+
+    def run(self, on_dask, here):
+        """``on_dask(client)`` on the cluster asked for, else ``here()``."""
+        if not self:
+            return here()
+        with dask_client(self.scheduler, self.workers, self.timeout) as client:
+            return on_dask(client)
 
 
 @contextlib.contextmanager

@@ -18,10 +18,15 @@ import os
 import threading
 
 from ..errors import DeductiveError
+from .params import Param
 
 __all__ = ["available_cpus", "get_threads", "set_threads", "parallel_chunks", "run_rows"]
 
 ENV = "DEDUCTIVE_THREADS"
+#: :func:`set_threads`'s count, as a user gives it.
+THREADS = Param("threads", None, "Compute threads of the parallel kernels (default: "
+                "$DEDUCTIVE_THREADS, else the CPUs this process may use). Dask workers use one "
+                "each.", int, metavar="N", show_default=False)
 
 _threads: int | None = None        # set by set_threads(); None: the environment decides
 _from_env: tuple[str, int] | None = None

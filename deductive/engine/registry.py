@@ -1,7 +1,9 @@
 """One registry type for every game's solvers, players and strategies.
 
 A :class:`Registry` maps a name to an :class:`Entry`: the factory that builds the object,
-a one-line description, and the options the factory accepts. Unknown names and options fail
+a one-line description, and the options the factory accepts (names, or the
+:class:`~deductive.engine.params.Param` s that declare them, which :meth:`Registry.params`
+gathers for the command line). Unknown names and options fail
 with one message that lists the valid ones, so the command line and a program importing
 the library see the same errors.
 
@@ -24,18 +26,25 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..errors import ArgumentError, UnknownNameError
+from .params import Param
 
 __all__ = ["Entry", "Registry"]
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A registered name: its factory, one-line description and accepted options."""
+    """A registered name: its factory, one-line description and accepted options (names
+    or :class:`Param` s)."""
 
     name: str
     factory: Callable
     description: str
-    options: tuple[str, ...] = ()
+    options: tuple = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of the options."""
+        return tuple(o.name if isinstance(o, Param) else o for o in self.options)
 
 
 class Registry(Mapping):
@@ -79,6 +88,19 @@ class Registry(Mapping):
         """``name (description); ...`` for error messages and help texts."""
         return "; ".join(f"{e.name} ({e.description})" for e in self._entries.values())
 
+    def param(self, name: str, default: str, more: str = "", **changes) -> Param:
+        """The parameter that picks one of these by name; its help lists them (and adds
+        ``more``)."""
+        *first, last = self._entries
+        return Param(name, default, f"{', '.join(first)} or {last}{more}.", **changes)
+
+    def params(self) -> tuple[Param, ...]:
+        """The options its entries declare as :class:`Param` s, each once, in order."""
+        found = {}
+        for entry in self._entries.values():
+            found.update((o.name, o) for o in entry.options if isinstance(o, Param))
+        return tuple(found.values())
+
     def descriptions(self) -> dict[str, str]:
         return {e.name: e.description for e in self._entries.values()}
 
@@ -87,9 +109,9 @@ class Registry(Mapping):
         (options given as ``None`` are dropped, so callers may pass every option)."""
         entry = self[name]
         options = {k: v for k, v in options.items() if v is not None}
-        unknown = sorted(set(options) - set(entry.options))
+        unknown = sorted(set(options) - set(entry.names))
         if unknown:
-            accepted = ", ".join(entry.options) or "none"
+            accepted = ", ".join(entry.names) or "none"
             raise ArgumentError(f"{self.kind} {name!r} takes no option {unknown[0]!r} "
                                 f"(it accepts: {accepted})")
         return entry.factory(*args, **options)

@@ -28,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import DuplicateWordWarning, UnknownNameError, WordListError
+from .params import Param
 
 __all__ = [
     "WordList",
@@ -64,6 +65,17 @@ _ROLES = ("guesses", "answers")
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø": "o", "đ": "d",
                             "ł": "l"})
 _VALID = re.compile(r"[a-z]+")
+
+
+#: The parameters of :func:`load_lists`: a Wordle game's word lists.
+WORD_LISTS = (
+    Param("guesses", "en", "Allowed guesses: a file (one word per line) or a built-in name (en, "
+          "fr, fr-seed).", metavar="FILE|NAME"),
+    Param("answers", None, "Possible answers: a file or a built-in name (default: the guess "
+          "source; for a built-in name, its answer list).", metavar="FILE|NAME"),
+    Param("length", None, "Word length: builds a built-in list of this length, or keeps only "
+          "words of this length from a file (default 5 for built-in lists).", int,
+          MIN_LENGTH, MAX_LENGTH))
 
 
 def fold_word(text: str) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import DeductiveError
+from ..params import Param
 
 __all__ = ["BenchmarkResult", "run_benchmark", "play_game"]
 
@@ -95,6 +96,13 @@ def _targets(game, answers) -> np.ndarray:
         return np.arange(min(int(answers), len(game.answers)), dtype=np.int64)
     return np.array(sorted({game.answer_index(w) if isinstance(w, str) else int(w)
                             for w in answers}), dtype=np.int64)
+
+
+#: :func:`run_benchmark`'s ``opener`` and ``answers`` (a subset), :func:`play_game`'s answer.
+OPENER = Param("opener", None, "Forced first guess (default: the solver's own).")
+ANSWERS_SUBSET = Param("answers_subset", None, "Play only these answers (the first N, or a "
+                       "list); candidates still span every answer.", metavar="N|FILE|NAME")
+ANSWER = Param("answer", None, "The secret word.", required=True)
 
 
 def run_benchmark(game, solver, *, opener=None, answers=None, max_turns: int = 30, seed: int = 0,

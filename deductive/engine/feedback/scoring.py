@@ -15,6 +15,7 @@ import numpy as np
 from ...errors import ArgumentError, IndexArgumentError, UnknownNameError
 from ...kernels.partition import bucket_stats, bucket_stats_columns, bucket_stats_rows
 from .._parallel import run_rows
+from ..params import Param
 from .matrix import PatternMatrix, answer_major
 
 __all__ = ["PartitionStats", "partition_stats", "answer_major", "METRICS", "GuessScore",
@@ -28,6 +29,12 @@ METRICS = {
     "expected": "smallest expected number of candidates left",
     "buckets": "most distinct feedbacks (non-empty buckets)",
 }
+
+#: The ``metric`` of :func:`rank_guesses` and its ``top``.
+METRIC = Param("metric", "entropy", "entropy: most bits; minimax: smallest worst bucket; "
+               "expected: fewest candidates left on average; buckets: most distinct "
+               "feedbacks.", tuple(METRICS))
+TOP = Param("top", 10, "How many guesses to list (0: all).", int, low=0)
 
 
 def xlogx_table(n: int) -> tuple[np.ndarray, int]:

@@ -20,6 +20,7 @@ import numpy as np
 from ...errors import UnknownNameError
 from ...kernels.partition import weighted_entropy, weighted_entropy_columns, weighted_entropy_rows
 from .._parallel import run_rows
+from ..params import Param
 from ..registry import Registry
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX, METRICS, partition_stats
@@ -171,6 +172,17 @@ class LookaheadSolver(Solver):
         return {"solver": self.name, "beam": self.beam, "max_guesses": self.max_guesses}
 
 
+#: A scoring solver's ``pool``, and the ``seed`` of the random ones (each answer gets the
+#: generator (seed, answer index)).
+POOL = Param("pool", "all", "Guesses a scoring solver may play or suggest: any allowed guess, "
+             "or only the remaining candidates.", ("all", "candidates"))
+#: The look-ahead's ``beam`` and ``max_guesses``.
+BEAM = Param("beam", 10, "Guesses tried per node of the look-ahead's beam search.", int, low=1)
+MAX_GUESSES = Param("max_guesses", 6, "Guesses its trees may need in all (when they can).",
+                    int, low=1)
+SEED = Param("seed", 0, "Seed of the random solvers (each answer gets (seed, index)).", int,
+             low=0)
+
 #: The core's solvers, in the order help texts list them.
 SOLVERS = Registry("solver")
 SOLVERS.add("random", RandomSolver, "a random remaining candidate (seeded)")
@@ -179,10 +191,10 @@ for _metric, _what in (("entropy", "maximise the entropy of the feedback (pool a
                        ("minimax", "minimise the largest bucket (worst case)"),
                        ("expected", "minimise the expected number of candidates left")):
     SOLVERS.add(_metric, lambda game, pool="all", _m=_metric: ScoringSolver(game, _m, pool),
-                _what, options=("pool",))
+                _what, options=(POOL,))
 SOLVERS.add("lookahead", LookaheadSolver,
             "the first guess of the best tree a beam search finds (option beam, 10)",
-            options=("beam", "max_guesses"))
+            options=(BEAM, MAX_GUESSES))
 
 
 def make_solver(game, name: str, **options) -> Solver:

@@ -19,10 +19,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
+from ..params import Param
 
 __all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree"]
 
 VERSION = 1
+#: Where :func:`write_tree` writes a tree, when a command is asked for one.
+TREE = Param("tree", None, "Export the decision tree as JSON (deterministic solvers).",
+             kind="output")
 
 
 class TreeError(DeductiveError, ValueError):

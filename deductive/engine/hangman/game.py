@@ -10,6 +10,7 @@ import numpy as np
 
 from ...errors import DeductiveError, UnknownNameError, WordListError
 from ...kernels.hangman import letter_counts, position_masks, split_entropy
+from ..params import Param
 from .exact import DEFAULT_MEMORY, ExactHangman
 from .results import SweepResult
 from .strategies import make_strategy
@@ -18,6 +19,9 @@ from .words import HangmanWords, load_hangman_words
 __all__ = ["Hangman", "LetterStats", "PRIORS"]
 
 PRIORS = ("uniform", "frequency")
+#: :class:`Hangman`'s ``prior`` and ``lang``.
+PRIOR = Param("prior", "uniform", "How the setter picks words.", PRIORS)
+LANG = Param("lang", "en", "Language of the frequency prior.", kind="lang")
 
 
 @dataclass(frozen=True)

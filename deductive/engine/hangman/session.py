@@ -11,15 +11,37 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...errors import DeductiveError
+from ..params import Param
 from ..words import fold_word
 from .exact import ExactHangman
-from .game import Hangman
-from .strategies import STRATEGIES
+from .game import LANG, PRIOR, Hangman
+from .strategies import LIVES, MEMORY, STRATEGIES, STRATEGY
 from .trees import check_tree, load_tree, tree_to_json, words_sha256
 from .words import load_hangman_words
 
 __all__ = ["HangmanSession", "solve", "SolveReport", "evil", "EvilReport", "tree_check",
            "TreeReport"]
+
+#: How a strategy plays (:func:`solve`, :class:`HangmanSession`).
+PLAY = (STRATEGY, LIVES, PRIOR, LANG)
+#: :func:`solve`'s parameters, and how many candidates to show.
+SOLVE = (Param("wrong", "", "Letters already guessed that are not in the word.",
+               show_default=False), PLAY)
+#: :class:`HangmanSession`'s parameters (and the word list's ``length``).
+SESSION = (
+    Param("length", 6, type=int, low=2, high=32), PLAY,
+    Param("word", None, "The secret word (default: drawn with `seed`)."),
+    Param("seed", None, "Seed of the draw (default: random).", int, low=0),
+    Param("auto", False, "Let the strategy play and show each step.", bool),
+    Param("evil", False, "Play against an adversary who picks no word and answers each guess to "
+          "leave you the most misses it can force (exact minimax).", bool))
+#: :func:`evil`'s parameters, where to write its tree and how many words to show.
+EVIL = (Param("length", None, "Word length.", int, 1, 32, required=True),
+        Param("tree", None, "Write the guesser's minimax strategy as a JSON tree.", kind="file"),
+        Param("top", 10, "How many of the words the adversary can hold to the end to print.",
+              int, low=0), MEMORY)
+#: :func:`tree_check`'s ``lives``.
+CHECK_LIVES = LIVES.but(default=None, help="Count wins with these lives (default: the tree's).")
 
 
 @dataclass

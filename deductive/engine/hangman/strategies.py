@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...kernels import hangman as kh
+from ..params import Param
 from ..registry import Registry
 
 __all__ = ["STRATEGIES", "Strategy", "make_strategy"]
@@ -60,7 +61,7 @@ def make_strategy(name: str, **settings) -> Strategy:
     """The strategy ``name``, given those of ``settings`` it accepts (a sweep passes every
     setting; ``exact_limit`` matters to ``best-lives`` alone, ``memory`` to ``optimal``)."""
     entry = STRATEGIES[name]
-    return STRATEGIES.create(name, **{k: v for k, v in settings.items() if k in entry.options})
+    return STRATEGIES.create(name, **{k: v for k, v in settings.items() if k in entry.names})
 
 
 def _tree(game, code, lives, exact_limit):
@@ -88,6 +89,11 @@ class _Greedy(Strategy):
                                     guessed_bits, self.code))
 
 
+#: best-lives' option.
+EXACT_LIMIT = Param("exact_limit", 16, "best-lives: exact search on candidate sets up to this "
+                    "size.", int, 0, 64)
+
+
 def _register_greedy(name, code, description):
     STRATEGIES.add(name, lambda: _Greedy(name, code), description)
 
@@ -99,7 +105,7 @@ _register_greedy("entropy", kh.ENTROPY, "the letter whose position split has the
 
 
 @STRATEGIES.register("best-lives", "maximise the chance to win with L lives (rollout, exact "
-                     "on small sets)", options=("exact_limit",))
+                     "on small sets)", options=(EXACT_LIMIT,))
 class BestLives(Strategy):
     """Rollout scores, and an exact search on candidate sets of at most ``exact_limit``."""
 
@@ -234,3 +240,12 @@ class SmallSetSolver:
             if n > best_count:
                 best, best_count = c, n
         return best
+
+
+#: The parameters of a strategy's play: its name, the lives (the L-th miss loses) and the
+#: ``memory`` (GB) of the exact searches.
+STRATEGY = STRATEGIES.param("strategy", "min-miss")
+LIVES = Param("lives", 6, "The L-th wrong guess loses (a word is won with at most L-1).", int,
+              1, 26)
+MEMORY = Param("memory", 4.0, "optimal / evil: memory budget of the search's memo (past it the "
+               "memo evicts: slower, never wrong).", float, 0.01, 1024, metavar="GB")

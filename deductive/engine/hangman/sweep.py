@@ -11,24 +11,43 @@ import numpy as np
 
 from ...checkpoint import Checkpoint
 from ...errors import ArgumentError
-from .game import Hangman
+from ..params import Param
+from .game import LANG, PRIOR, Hangman
 from .results import SweepResult
-from .strategies import STRATEGIES
+from .strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGIES, STRATEGY
 from .trees import tree_to_json, write_json
 
 __all__ = ["sweep_tag", "sweep_chunk", "sweep_lists", "optimal_tree", "SweepReport",
            "sweep_lives"]
 
+#: A sweep's parameters (and the word list's): what :func:`sweep_lists` and
+#: :func:`optimal_tree` take, ``length`` and ``lives`` as :func:`sweep_lives` reads them.
+SWEEP = (
+    Param("length", "all", "Word length, or all (each length swept on its own).",
+          metavar="N|all"), STRATEGY,
+    LIVES.but(type=str, low=None, high=None, default="6", metavar="L|all",
+              help=LIVES.help[:-1] + "; all: L = 1 to 10."), PRIOR, LANG,
+    Param("top", 10, "How many hardest and easiest words to print.", int, low=0), EXACT_LIMIT,
+    Param("tree", None, "optimal: write the strategy as a JSON tree (one length, one L; check "
+          "it with hangman tree-check).", kind="file"),
+    Param("checkpoint", None, "Record each finished length in FILE (JSON lines); a rerun with "
+          "the same arguments skips them.", kind="file"), MEMORY)
 
-def sweep_lives(strategy, lives="6", length="all") -> list:
+
+def sweep_lives(strategy, lives="6", length="all", tree=None, checkpoint=None,
+                distributed=False) -> list:
     """The numbers of lives a sweep covers, from ``lives`` (1 to 26, or ``all``: 1 to 10),
-    after checking the strategy's name and ``length`` (a number, or ``all``)."""
+    after checking the strategy's name, ``length`` (a number, or ``all``) and that a
+    ``tree`` goes with one optimal sweep in this process (``distributed``: on Dask)."""
     STRATEGIES[strategy]
     lives = str(lives)
     if lives != "all" and not (lives.isdigit() and 1 <= int(lives) <= 26):
         raise ArgumentError(f"`lives` {lives!r}: give a number from 1 to 26, or all")
     if length != "all" and not str(length).isdigit():
         raise ArgumentError(f"`length` {length!r}: give a number or all")
+    if tree and (strategy != "optimal" or "all" in (length, lives) or distributed or checkpoint):
+        raise ArgumentError("`tree` needs `strategy` optimal, one `length`, one `lives`, and no "
+                            "`workers`, `scheduler` or `checkpoint`")
     return list(range(1, 11)) if lives == "all" else [int(lives)]
 
 

@@ -10,9 +10,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import WordListError
+from ..params import Param
 from ..words import builtin_answers, read_word_file
 
 __all__ = ["HangmanWords", "load_hangman_words", "MAX_LENGTH"]
+
+#: The ``source`` of :func:`load_hangman_words`.
+WORDS = Param("words", "en", "A word list (one word per line; only lowercase a-z words are "
+              "kept, as the original programs do), or en / fr (wordfreq).", metavar="FILE|NAME")
 
 _LOWER = re.compile(r"[a-z]+")
 MAX_LENGTH = 32

@@ -29,6 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...kernels.mines import log_convolve, log_correlate, log_sum
+from ..params import Param
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
 from .counting import STEP_BUDGET, CountingBudgetError, TreeCount
 
@@ -80,6 +81,16 @@ class Analysis:
         cols = self.position.cols
         return {kind: [[int(c) // cols + 1, int(c) % cols + 1] for c in cells]
                 for kind, cells in (("safe", self.safe), ("mines", self.mines))}
+
+
+#: A position's total of ``mines`` (:meth:`Position.read`) and :func:`analyze`'s
+#: ``max_memory``.
+POSITION = (
+    Param("mines", None, "Total number of mines on the board (flags included).", int, low=0,
+          required=True),
+    Param("max_memory", None, "Memory the exact count of a big component may hold (e.g. 2G; "
+          "default: a quarter of the memory available, at most 1G). Past it: one error line.",
+          metavar="SIZE", kind="size"))
 
 
 def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | None = None

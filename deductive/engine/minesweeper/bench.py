@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import DeductiveError
+from ..params import Param
 from .board import Board, parse_preset
 from .players import make_player
 
@@ -158,6 +159,22 @@ def play_game(board: Board, player, rng, first_cell: int, max_steps: int = 100_0
     for _, move in moves(board, player, rng, max_steps):
         decisions[move.kind] += len(move.reveal) + len(move.flag)
     return GameRecord(board.won, decisions, decisions["guess"], time.perf_counter() - start)
+
+
+#: The games :func:`run_bench` plays: the board, the first click's rule, the seeds and the
+#: first move; and ``games``, how many.
+GAMES = (
+    Param("preset", "expert", "beginner (9x9/10), beginner8 (8x8/10), intermediate (16x16/40), "
+          "expert (16x30/99), or ROWSxCOLS/MINES."),
+    Param("first_click", "safe", "safe: the first cell is no mine (classic); zero: it opens a 0 "
+          "(modern); none: mines placed before the click.", ("safe", "zero", "none")),
+    Param("seed", 1000, "Game g: mines seeded S+g, player S+1000+g.", int, low=0),
+    Param("first_move", "corner", "corner, centre, or ROW,COL counted from 1. Hill's modern "
+          "start \"(3,3)\" counts from 0: `first_move` 4,4.", metavar="WHERE"))
+N_GAMES = Param("games", 1000, type=int, low=1)
+#: Where a benchmark on Dask keeps its finished chunks.
+CHECKPOINT = Param("checkpoint", None, "With Dask: append finished chunks here, and skip them "
+                   "when rerun.", kind="output")
 
 
 def run_bench(spec: str, player, games: int, *, first_click: str = "safe",

@@ -521,3 +521,8 @@ def _option_value(text: str):
         except ValueError:
             pass
     raise DeductiveError(f"player option value {text!r} is not a number, true or false")
+
+
+#: The ``player`` of the benchmarks: a name, options after a colon.
+PLAYER = PLAYERS.param("player", "best", "; options after a colon (e.g. strongest:endgame=400)",
+                       metavar="NAME[:OPT=V,...]")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..params import Param
 from .bench import first_move_cell, moves, new_game
 from .board import Position, parse_preset, where
 from .players import Move, make_player
@@ -28,6 +29,10 @@ class Step:
     move: Move
     picture: str
     over: bool
+
+
+#: :class:`MinesSession`'s ``game``.
+GAME = Param("game", 0, "Game number g (mines seeded `seed` + g).", int, low=0)
 
 
 class MinesSession:

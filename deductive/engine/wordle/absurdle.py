@@ -24,6 +24,7 @@ import numpy as np
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.absurdle import adversary_matrix, adversary_rows
 from .._parallel import run_rows
+from ..params import Param
 from .patterns import n_patterns
 
 __all__ = ["Absurdle", "AbsurdleResult", "adversary_rank", "absurdle_search"]
@@ -42,6 +43,10 @@ def adversary_rank(length: int) -> np.ndarray:
     rank = np.empty(n, np.int64)
     rank[order] = np.arange(n)
     return rank
+
+
+#: :func:`absurdle_search`'s ``max_guesses``.
+MAX_GUESSES = Param("max_guesses", 8, "Give up beyond this many guesses.", int, 1, 20)
 
 
 class Absurdle:

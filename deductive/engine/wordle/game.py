@@ -15,6 +15,7 @@ import numpy as np
 from ...errors import PatternError, UnknownNameError, WordListError
 from ..feedback.game import FeedbackGame, State
 from ..feedback.matrix import PatternMatrix
+from ..params import Param
 from ..words import WordList, load_words
 from .patterns import (all_green, cached_pattern_matrix, format_pattern, matrix_key,
                        n_patterns, parse_pattern, pattern_colours)
@@ -61,6 +62,15 @@ def hard_mode_allowed(guess_codes: np.ndarray, guess_counts: np.ndarray, played:
     for letter in np.flatnonzero(revealed):
         mask &= guess_counts[:, letter] >= revealed[letter]
     return mask
+
+
+#: :class:`Wordle`'s rules: ``hard``, ``prior`` and ``lang``.
+RULES = (
+    Param("hard", False, "NYT hard mode: keep greens, reuse every revealed letter.", bool),
+    Param("prior", "uniform", "Weights of the answers: used by entropy and weighted averages.",
+          ("uniform", "frequency")),
+    Param("lang", None, "Language of the frequency prior (default: fr for fr lists, else en).",
+          kind="lang"))
 
 
 class Wordle(FeedbackGame):

@@ -27,6 +27,7 @@ import numpy as np
 from ...errors import ArgumentError
 from ..feedback.matrix import answer_major
 from ..feedback.scoring import COLUMNS_MAX, partition_stats
+from ..params import Param
 
 __all__ = ["MultiBoard", "MultiResult", "wilson_interval", "multi_chunk"]
 
@@ -72,6 +73,13 @@ class MultiResult:
                 f"{low:.4f}-{high:.4f}, within {r['limit']}), average {r['average']:.4f}, "
                 f"worst {r['worst']}, {r['seconds']:.1f} s\ndistribution: "
                 + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items() if v))
+
+
+#: :class:`MultiBoard`'s ``boards`` and :meth:`MultiBoard.run`'s ``games`` and ``seed``.
+MULTI = (Param("boards", 4, "Boards per game (2 Dordle, 4 Quordle); k + 5 guesses allowed.",
+               int, low=1),
+         Param("games", 1000, type=int, low=1),
+         Param("seed", 0, "Game i draws its answers from the generator (seed, i).", int, low=0))
 
 
 class MultiBoard:

@@ -24,6 +24,7 @@ from ...errors import (CacheError, CacheWriteWarning, MemoryBudgetError, Pattern
 from ...kernels.patterns import KERNEL_VERSION, fill_pattern_matrix, fill_pattern_rows
 from .._parallel import run_rows
 from ..words import WordList, load_words
+from ..params import Param
 
 __all__ = [
     "feedback",
@@ -202,6 +203,18 @@ def matrix_key(guesses: WordList, answers: WordList) -> str:
     digest.update(f"deductive-patterns\0kernel={KERNEL_VERSION}\0".encode())
     digest.update(guesses.sha256.encode() + b"\0" + answers.sha256.encode())
     return digest.hexdigest()
+
+
+#: Where a command's matrix comes from: the cache's folder (``cache_dir`` below), or no
+#: cache, and the memory it may take (``max_bytes``).
+MATRIX = (
+    Param("cache_dir", None, "Cache directory (default: $DEDUCTIVE_CACHE_DIR, else "
+          "~/.cache/deductive).", kind="folder"),
+    Param("no_cache", False, "Compute the matrix in memory; neither read nor write the cache "
+          "(also DEDUCTIVE_NO_CACHE=1).", bool, envvar="DEDUCTIVE_NO_CACHE"),
+    Param("max_memory", None, "Refuse a pattern matrix larger than this (e.g. 8G; default: the "
+          "memory available).", metavar="SIZE", kind="size"))
+REBUILD = Param("rebuild", False, "Compute and overwrite the cached file.", bool)
 
 
 def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = False,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ...errors import DeductiveError
 from ..feedback import text
+from ..params import Param
 from .game import Wordle, parse_feedback
 
 __all__ = ["AssistSession", "Advice", "Entry", "HELP"]
@@ -42,6 +43,13 @@ class Entry:
     code: int = -1
     solved: bool = False
     error: str = ""
+
+
+#: :class:`AssistSession`'s ``show`` and ``lookahead_beam`` (its ``metric``, ``pool`` and
+#: ``top`` are the scoring's).
+ASSIST = (Param("show", 10, "Candidates listed.", int, 0, 200),
+          Param("lookahead_beam", 0, "Also show the lookahead solver's pick (a beam search of "
+                "this width).", int, low=0, show_default=False, spelling="--lookahead"))
 
 
 class AssistSession:

@@ -1,0 +1,85 @@
+"""Wordle's tree search as a user asks for it: the best tree of one opener, or the N best
+openers ranked by their searched trees (exact, or with a beam), or proven the best; the
+parameters checked together (errors name them), and the share of a memory budget the
+proof's memo may take. The search itself is the core's
+(:mod:`deductive.engine.feedback.search`).
+
+>>> check_search(openers="5", prove_best=True)
+5
+>>> check_search(opener="salet", openers="5")
+Traceback (most recent call last):
+...
+deductive.errors.ArgumentError: give `opener` WORD or `openers` N|all
+"""
+
+from __future__ import annotations
+
+from ...errors import ArgumentError, MemoryBudgetError
+from ..feedback.search import MEMO_ENTRY_BYTES
+from ..params import Param
+
+__all__ = ["SEARCH", "VERIFY", "check_search", "memo_bytes"]
+
+#: The parameters of a search.
+SEARCH = (
+    Param("opener", None, "Search the best tree that opens with this word."),
+    Param("openers", None, "Search the N best openers by entropy (or all guesses) and rank "
+          "them by their searched totals.", metavar="N|all"),
+    Param("prove_best", False, "With `openers` N: the N best openers among all guesses, "
+          "proven (every other opener shown worse by a bound or a search); with `openers` "
+          "all: the best opener(s). Exact only.", bool),
+    Param("within", None, "With `prove_best`: also rank exactly every opener within D "
+          "guesses of the best.", int, low=0, metavar="D"),
+    Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic). "
+          "Without it the search is exact.", int, low=1),
+    Param("max_guesses", None, "Only trees that never need more guesses than this.", int,
+          low=1),
+    Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
+          kind="output"),
+    Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
+          "decided (JSON lines: the certificate); a rerun resumes.", kind="output"))
+#: The parameters of a proof's check (``verify_proof``).
+VERIFY = (
+    Param("sample", 3, "Exact rows searched again besides the best (trees checked).", int,
+          low=0),
+    Param("bounds", 100, "Rows ruled out by the bound whose bound is recomputed in full.", int,
+          low=0))
+#: Memory kept for everything but the proof's memo under a budget (the interpreter, word
+#: lists, kernels' buffers), beside the matrix and its answer-major copy.
+OVERHEAD = 400_000_000
+#: The memo's cap without a budget.
+MEMO = 4_000_000_000
+
+
+def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
+                 tree=None, checkpoint=None, distributed=False) -> int | str | None:
+    """Check a search's parameters together (``distributed``: on Dask); return ``openers``
+    as a number, ``"all"`` or ``None``."""
+    n = openers
+    for wrong, message in (
+            ((opener is None) == (n is None), "give `opener` WORD or `openers` N|all"),
+            (tree and opener is None, "`tree` goes with `opener`"),
+            (n not in (None, "all") and not (str(n).isdigit() and int(n) >= 1),
+             f"`openers` {n}: give a number of openers (at least 1) or 'all'"),
+            (prove_best and (n is None or beam is not None),
+             "`prove_best` goes with `openers` N|all, without `beam`"),
+            (within is not None and not prove_best, "`within` goes with `prove_best`"),
+            (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
+            (prove_best and distributed, "`prove_best` runs in this process (its bound kernel "
+                                         "uses every core); drop `workers`/`scheduler`")):
+        if wrong:
+            raise ArgumentError(message)
+    return n if n in (None, "all") else int(n)
+
+
+def memo_bytes(matrix_bytes: int, max_memory: int | None = None) -> int:
+    """The memory a proof's memo may take beside a matrix of ``matrix_bytes`` under a
+    budget of ``max_memory`` bytes (default: :data:`MEMO`)."""
+    if max_memory is None:
+        return MEMO
+    memo = max_memory - 2 * matrix_bytes - OVERHEAD
+    if memo < 1000 * MEMO_ENTRY_BYTES:
+        need = 2 * matrix_bytes + OVERHEAD + 1000 * MEMO_ENTRY_BYTES
+        raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
+                                f"memo beside the matrix; give at least {need / 1e9:.1f}G")
+    return memo
