@@ -458,22 +458,24 @@ def mines_best_win(rows, cols, mines, cells, _memo=None):
     return best
 
 
-def wordle_optimal(guesses, answers, max_guesses=None):
+def wordle_optimal(guesses, answers, max_guesses=None, hard=False, history=()):
     """Brute force: (total, worst) of the best decision tree over every guess sequence, ties
-    to the smaller worst case. Tiny lists only."""
+    to the smaller worst case; ``hard``: NYT hard mode after ``history`` ((guess, digits)
+    pairs already played). Tiny lists only."""
     from functools import lru_cache
 
     codes = {(g, a): feedback_code(g, a) for g in guesses for a in answers}
     win = 3 ** len(answers[0]) - 1
+    length = len(answers[0])
 
     @lru_cache(maxsize=None)
-    def best(cands, depth):
+    def best(cands, allowed, depth):
         if depth is not None and depth < 1:
             return (math.inf, math.inf)
         if len(cands) == 1:
             return (1, 1)
         result = (math.inf, math.inf)
-        for g in guesses:
+        for g in allowed:
             groups: dict = {}
             for a in cands:
                 groups.setdefault(codes[(g, a)], []).append(a)
@@ -483,13 +485,17 @@ def wordle_optimal(guesses, answers, max_guesses=None):
             for code, grp in groups.items():
                 if code == win:
                     continue
-                sub = best(tuple(grp), None if depth is None else depth - 1)
+                digits = [(code // 3 ** i) % 3 for i in range(length)]
+                after = (tuple(w for w in allowed if hard_mode_ok(w, [(g, digits)]))
+                         if hard else allowed)
+                sub = best(tuple(grp), after, None if depth is None else depth - 1)
                 total += sub[0]
                 worst = max(worst, 1 + sub[1])
             result = min(result, (total, worst))
         return result
 
-    return best(tuple(answers), max_guesses)
+    start = tuple(w for w in guesses if not hard or hard_mode_ok(w, list(history)))
+    return best(tuple(answers), start, max_guesses)
 
 
 # -- Hangman: exact optimal play and the adversary (appended) ------------------------------
@@ -789,10 +795,11 @@ def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_
     return [g for _, _, g in scored], [b for b, _, _ in scored], cut
 
 
-def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win) -> int:
+def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None) -> int:
     """The depth-two bound of an opener, spelled out: n, plus for each non-green bucket B
     1 or 3 (one or two answers), else the least 3|B| - [h in B] - buckets(h) over the
-    guesses h."""
+    guesses h (``rows``, or ``rows_of[code]`` after the opener got that code; none: 3|B|,
+    a bucket no tree solves)."""
     n = matrix.shape[1]
     buckets: dict = {}
     for a in range(n):
@@ -806,6 +813,7 @@ def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win) -> int:
             total += 2 * m - 1
             continue
         members = set(grp)
-        total += min(3 * m - (int(guess_to_answer[h]) in members)
-                     - len(bucket_sizes(matrix[h], grp)) for h in rows)
+        total += min((3 * m - (int(guess_to_answer[h]) in members)
+                      - len(bucket_sizes(matrix[h], grp))
+                      for h in (rows if rows_of is None else rows_of[code])), default=3 * m)
     return total

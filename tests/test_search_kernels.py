@@ -70,13 +70,14 @@ def test_opener_bounds_match_reference(case, columns_max, target):
     openers = np.arange(matrix.shape[0], dtype=np.int64)
     rows = np.arange(matrix.shape[0], dtype=np.int64)
     full = np.zeros(len(openers), np.int64)
-    opener_bounds_rows(matrix, columns, columns_max, openers, rows, g2a, high, high - 1,
+    every = (rows, np.zeros(high, np.int64), np.full(high, len(rows), np.int64))
+    opener_bounds_rows(matrix, columns, columns_max, openers, *every, g2a, high, high - 1,
                        2 ** 60, full, 0, len(openers))
     want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1) for g in openers]
     assert full.tolist() == want
     # with a target: the same below it, else a bound between the target and the full one
     cut = np.zeros(len(openers), np.int64)
-    opener_bounds(matrix, columns, columns_max, openers, rows, g2a, high, high - 1, target,
+    opener_bounds(matrix, columns, columns_max, openers, *every, g2a, high, high - 1, target,
                   cut, 2)
     for c, w in zip(cut.tolist(), want):
         assert c == w if w < target else target <= c <= w

@@ -15,17 +15,20 @@ from . import reference
 from .test_search import small_games
 
 
-def _opener_optimum(guesses, answers, opener, max_guesses):
+def _opener_optimum(guesses, answers, opener, max_guesses, hard=False):
     """(total, worst) of the best tree opening with ``opener``, by brute force."""
-    win = 3 ** len(answers[0]) - 1
+    length = len(answers[0])
+    win = 3 ** length - 1
     groups: dict = {}
     for answer in answers:
         groups.setdefault(reference.feedback_code(opener, answer), []).append(answer)
     total, worst = len(answers), 1
     for code, grp in groups.items():
         if code != win:
+            digits = [(code // 3 ** i) % 3 for i in range(length)]
             sub = reference.wordle_optimal(guesses, grp, None if max_guesses is None
-                                           else max_guesses - 1)
+                                           else max_guesses - 1, hard=hard,
+                                           history=((opener, digits),))
             total, worst = total + sub[0], max(worst, 1 + sub[1])
     return total, worst
 
@@ -37,17 +40,38 @@ def test_opener_bounds_are_admissible(game_lists, max_guesses, hard):
     game = Wordle(guesses, answers, hard=hard)
     bounds = opener_bounds(game, np.arange(len(guesses)))
     for word, bound in zip(guesses, bounds.tolist()):
-        total, _ = _opener_optimum(guesses, answers, word, max_guesses)
-        assert bound <= total          # hard mode only raises the true total
+        total, _ = _opener_optimum(guesses, answers, word, max_guesses, hard)
+        assert bound <= total
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games())
+def test_hard_mode_opener_bounds_use_the_guesses_hard_mode_allows(game_lists):
+    """In hard mode each bucket is bounded over the guesses allowed after its feedback:
+    the twin spelled out, and never below the normal-mode bound."""
+    guesses, answers = game_lists
+    hard, normal = Wordle(guesses, answers, hard=True), Wordle(guesses, answers)
+    bounds = opener_bounds(hard, np.arange(len(guesses)))
+    matrix, length = hard.matrix, len(answers[0])
+    rows = np.arange(len(guesses))
+    for g, word in enumerate(guesses):
+        rows_of = {}
+        for code in set(matrix[g].tolist()):
+            digits = [(code // 3 ** i) % 3 for i in range(length)]
+            rows_of[code] = [h for h, w in enumerate(guesses)
+                             if reference.hard_mode_ok(w, [(word, digits)])]
+        assert bounds[g] == reference.opener_depth2_bound(matrix, g, rows, hard.guess_to_answer,
+                                                          hard.win_code, rows_of)
+    assert (bounds >= opener_bounds(normal, np.arange(len(guesses)))).all()
 
 
 @settings(max_examples=40, deadline=None)
 @given(small_games(), st.sampled_from([None, 2, 3]), st.integers(1, 4),
-       st.sampled_from([None, 0, 1, 3]))
-def test_certificate_against_brute_force(game_lists, max_guesses, keep, within):
+       st.sampled_from([None, 0, 1, 3]), st.booleans())
+def test_certificate_against_brute_force(game_lists, max_guesses, keep, within, hard):
     guesses, answers = game_lists
-    game = Wordle(guesses, answers)
-    truth = {w: _opener_optimum(guesses, answers, w, max_guesses) for w in guesses}
+    game = Wordle(guesses, answers, hard=hard)
+    truth = {w: _opener_optimum(guesses, answers, w, max_guesses, hard) for w in guesses}
     proof = prove_openers(game, keep, within=within, max_guesses=max_guesses)
     assert sorted(r["word"] for r in proof.rows) == sorted(guesses)
     for row in proof.rows:

@@ -128,8 +128,8 @@ def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_ans
 
 
 @njit(cache=CACHE, **SERIAL)
-def opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_answer, n_codes,
-                       win, target, out, lo, hi):
+def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
+                       guess_to_answer, n_codes, win, target, out, lo, hi):
     """Depth-two lower bound of the total of each opener ``openers[lo:hi]`` (the serial
     twin of :func:`opener_bounds`).
 
@@ -151,8 +151,11 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_ans
         At most 255.
     openers : int64[k]
         Guess rows to bound.
-    rows : int64[r]
-        Guesses allowed after the opener (all of them gives a bound for hard mode too).
+    rows, row_lo, row_hi : int64[r], int64[n_codes], int64[n_codes]
+        The guesses allowed after the opener got code c are ``rows[row_lo[c]:row_hi[c]]``
+        (every guess for every code: the bound of normal mode, and a weaker one for hard
+        mode; hard mode's own guesses, bounding one opener per call: its own bound). A
+        bucket with no guess allowed has no tree; its bound is then 3m, as good as any.
     guess_to_answer : int64[n_guesses]
     n_codes, win : int
         Size of the code alphabet and the winning code.
@@ -190,8 +193,8 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_ans
             bucket = order[count[c] - m:count[c]]
             for j in range(m):
                 member[bucket[j]] = True
-            best = _best_split(matrix, columns, m <= columns_max, rows, bucket, member,
-                               guess_to_answer, n_codes)
+            best = _best_split(matrix, columns, m <= columns_max, rows[row_lo[c]:row_hi[c]],
+                               bucket, member, guess_to_answer, n_codes)
             for j in range(m):
                 member[bucket[j]] = False
             total += m + 1 - best       # from 2m - 1 to 3m - best
@@ -199,12 +202,12 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_ans
 
 
 @njit(cache=CACHE, **PARALLEL)
-def opener_bounds(matrix, columns, columns_max, openers, rows, guess_to_answer, n_codes, win,
-                  target, out, n_chunks):
+def opener_bounds(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
+                  guess_to_answer, n_codes, win, target, out, n_chunks):
     """:func:`opener_bounds_rows` over all ``openers``, ``n_chunks`` chunks in parallel."""
     k = openers.shape[0]
     per_chunk = (k + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
-        opener_bounds_rows(matrix, columns, columns_max, openers, rows, guess_to_answer,
-                           n_codes, win, target, out, chunk * per_chunk,
+        opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
+                           guess_to_answer, n_codes, win, target, out, chunk * per_chunk,
                            min(k, (chunk + 1) * per_chunk))

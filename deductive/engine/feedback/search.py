@@ -36,12 +36,13 @@ lower bound is reused as a child's bound and as a cut-off when the set is met ag
 
 Openers. :func:`opener_bounds` bounds a tree's total from its opener g: n, plus for each
 bucket B of g the cheapest next guess by its bucket count, ``min over h of 3|B| - [h in B]
-- buckets(h)`` (the depth-two bound; every guess counts as allowed, so it holds in hard
-mode too). :func:`prove_openers` ranks the N best openers among all guesses with it: a
-ceiling U from beam searches of the N best by entropy, every opener whose bound exceeds U
-ruled out, the rest searched exactly under the ceiling (the N-th least exact total found
-so far, or U), best bound first, in one search whose memo is shared across openers and
-capped (``memo_bytes``). Ties in the ranking: total, then worst case, then guess index.
+- buckets(h)`` over the guesses allowed after g's feedback (the depth-two bound; in hard
+mode only the guesses hard mode allows). :func:`prove_openers` ranks the N best openers
+among all guesses with it: a ceiling U from beam searches of the N best by entropy,
+every opener whose bound exceeds U ruled out, the rest searched exactly under the ceiling
+(the N-th least exact total found so far, or U), best bound first, in one search whose
+memo is shared across openers and capped (``memo_bytes``). Ties in the ranking: total,
+then worst case, then guess index.
 
 With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
 heuristic. Its values are those of the best tree among the guesses tried, so the search
@@ -385,21 +386,39 @@ class TreeSearch:
 def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
     """Depth-two lower bounds of the totals of trees opening with each guess index of
     ``openers``: n for the opener, then for each bucket B its best achievable split
-    (``min over h of 3|B| - [h in B] - buckets(h)``; 1 and 3 for one and two answers).
+    (``min over h of 3|B| - [h in B] - buckets(h)``; 1 and 3 for one and two answers),
+    over the guesses h allowed after the opener's feedback: every guess, or in hard mode
+    those the game allows (:meth:`allowed_after`; one opener at a time, serially: fewer
+    guesses per bucket, so a bound at least normal mode's at a lower cost).
 
-    Every guess counts as allowed after the opener, so the bound holds in hard mode and
-    under ``max_guesses`` too. Once an opener's bound reaches ``target`` it is not refined
-    further (it is then at least ``target``): enough to rule the opener out, and much
-    cheaper for the many poor openers.
+    The bound holds under ``max_guesses`` too. Once an opener's bound reaches ``target`` it
+    is not refined further (it is then at least ``target``): enough to rule the opener
+    out, and much cheaper for the many poor openers.
     """
     matrix = game.matrix
     openers = np.asarray(openers, dtype=np.int64)
-    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    n_codes = game.patterns.n_codes
     out = np.zeros(len(openers), dtype=np.int64)
-    run_rows(_opener_bounds_parallel, opener_bounds_rows, len(openers),
-             len(openers) * matrix.size, OPENER_BOUNDS_WORK, matrix, answer_major(matrix),
-             COLUMNS_MAX, openers, rows, game.guess_to_answer, game.patterns.n_codes,
-             game.win_code, min(int(target), INFEASIBLE), out)
+    common = (matrix, answer_major(matrix), COLUMNS_MAX, openers)
+    after = (game.guess_to_answer, n_codes, game.win_code, min(int(target), INFEASIBLE), out)
+    if not game.hard:
+        rows = np.arange(matrix.shape[0], dtype=np.int64)
+        every = (rows, np.zeros(n_codes, np.int64), np.full(n_codes, len(rows), np.int64))
+        run_rows(_opener_bounds_parallel, opener_bounds_rows, len(openers),
+                 len(openers) * matrix.size, OPENER_BOUNDS_WORK, *common, *every, *after)
+        return out
+    everything = np.ones(matrix.shape[0], dtype=bool)
+    for i, g in enumerate(openers.tolist()):
+        row_lo, row_hi = np.zeros(n_codes, np.int64), np.zeros(n_codes, np.int64)
+        parts, size = [], 0
+        codes, counts = np.unique(matrix[g], return_counts=True)
+        for code in codes[counts > 2].tolist():    # buckets of one or two need no guesses
+            allowed = np.flatnonzero(game.allowed_after(everything, g, code))
+            row_lo[code], row_hi[code] = size, size + len(allowed)
+            parts.append(allowed)
+            size += len(allowed)
+        rows = np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64)
+        opener_bounds_rows(*common, rows, row_lo, row_hi, *after, i, i + 1)
     return out
 
 
