@@ -12,27 +12,31 @@ mines than it needs or too few open cells left to reach it, and on the total cou
 would show (its covered neighbours that hold a mine plus its flagged neighbours), -1 for
 a mine.
 
-:func:`best_click` is the search. A state is the set of arrangements still possible (a
-sorted index array); its value is the probability of winning from it with perfect play,
+:func:`best_click` is the search. A state is the set S of arrangements still possible (a
+sorted index array); its value is how many of them perfect play wins (an integer, so the
+search is exact and its ties are exact),
 
-    W(S) = 1 if |S| <= 1,  else  max over cells c of  sum over numbers v of |S_cv| W(S_cv) / |S|
+    wins(S) = |S| if |S| <= 1,  else  max over cells c of  sum over numbers v of wins(S_cv)
 
-where S_cv are the arrangements in which c is safe and shows v. Cells that show the same
-value in every arrangement of S (a mine in all, or a known number) tell nothing and are
-not tried. A cell safe in every arrangement of S that tells something is *free*: revealing
-it can only help (information never lowers the value), so the first such cell (lowest
-index) is the only one tried; this also covers the cascades of the real game, which only
-ever open cells that are safe in every remaining arrangement. Ties: the lowest cell index
-among the clicks within 1e-12 of the best, scanned in index order (a later cell replaces
-the best only when it is better by more than 1e-12), exactly as the Python twin
-(``tests/reference.py: mines_endgame_choice``). Outcomes are summed in increasing order of
-the number shown, so the probabilities equal the twin's to the last bit.
+where S_cv are the arrangements in which c is safe and shows v (the win probability is
+wins / |S|). Cells that show the same in every arrangement of S (a mine in all, or a known
+number) tell nothing and are not tried. A cell safe in every arrangement of S that tells
+something is *free*: revealing it can only help (information never lowers the value), so
+the first such cell (lowest index) is the only one tried. This also covers the cascades
+of the real game: a revealed 0 opens only cells that are safe in every remaining
+arrangement, which the search reveals anyway before any risky click. Ties: the lowest
+cell index, as the Python twin (``tests/reference.py: mines_endgame_choice``), whose
+float probabilities differ from wins / |S| by rounding only (distinct values differ by at
+least 1/|S|).
 
-Cut-offs that change no decision: a cell whose chance to be safe is no more than the best
-so far plus 1e-12 cannot replace it and is skipped; a cell's sum stops once the outcomes
-left (each worth at most its size) cannot lift it above the best so far; a win
-probability of 1 ends the scan. The memo maps the set of arrangements to its value and
-cell: a hash of the indices chooses the slot, and the stored indices are compared, so two
+The search is depth-first with a floor: ``wins(S, floor)`` is exact when it exceeds the
+floor and otherwise an upper bound at most the floor. Cells are tried safest first; a
+cell is skipped when its safe count cannot reach the target (more than the floor and than
+the best so far, or equal to the best at a lower index), its outcomes are cut as soon as
+the ones left, each won entirely, cannot reach it, and each outcome's set is searched with
+the floor that it must beat for the cell to reach the target. None of this changes a
+decision. The memo maps a set to its result (exact, or a bound with the floor it held
+for): a hash of the indices chooses the slot and the stored indices are compared, so two
 sets never share an entry (colliding sets probe the next keys).
 """
 
@@ -149,106 +153,206 @@ def _same(a, b):
     return True
 
 
-@njit(cache=CACHE, **SERIAL)
-def _win(members, values, table, sets, probs, cells, used):
-    """(W(members), the cell to click, status); see the module docstring."""
-    n = len(members)
-    if n <= 1:
-        return 1.0, -1, OK
-    key = _hash(members)
-    while key in table:
-        entry = table[key]
-        if _same(sets[entry], members):
-            return probs[entry], cells[entry], OK
-        key = (key * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFFFFFFFFFF
-    n_cells = values.shape[0]
-    counts = np.zeros(10, np.int64)          # arrangements per shown value + 1
-    best_p = -1.0
-    best_i = -1
-    free = -1
-    for i in range(n_cells):                 # the first free cell, if any
-        row = values[i]
-        v0 = row[members[0]]
-        if v0 < 0:
-            continue
-        differs = False
-        mine = False
-        for t in range(1, n):
-            v = row[members[t]]
-            if v < 0:
-                mine = True
-                break
-            if v != v0:
-                differs = True
-        if differs and not mine:
-            free = i
-            break
-    lo = 0 if free < 0 else free
-    hi = n_cells if free < 0 else free + 1
-    for i in range(lo, hi):
-        row = values[i]
-        counts[:] = 0
-        for t in range(n):
-            counts[row[members[t]] + 1] += 1
-        if counts.max() == n:                # the same in every arrangement: tells nothing
-            continue
-        safe = n - counts[0]
-        if best_i >= 0 and safe / n <= best_p + 1e-12:
-            continue                         # cannot beat the best by more than 1e-12
-        total = 0.0
-        left = float(safe)
-        cut = False
-        for value in range(9):
-            size = counts[value + 1]
-            if size == 0:
-                continue
-            if size == 1:
-                total += 1.0
-            else:
-                group = np.empty(size, np.int32)
-                k = 0
-                for t in range(n):
-                    if row[members[t]] == value:
-                        group[k] = members[t]
-                        k += 1
-                p, _, status = _win(group, values, table, sets, probs, cells, used)
-                if status != OK:
-                    return 0.0, -1, status
-                total += size * p
-            left -= size
-            if best_i >= 0 and (total + left) / n <= best_p:
-                cut = True                   # the outcomes left cannot lift it past the best
-                break
-        if cut:
-            continue
-        p = total / n
-        if p > best_p + 1e-12:
-            best_p = p
-            best_i = i
-            if best_p >= 1.0:
-                break
-    used[0] += n
-    if used[0] > MEMO_LIMIT:
-        return 0.0, -1, TOO_BIG
-    table[key] = len(sets)
-    sets.append(members.copy())
-    probs.append(best_p)
-    cells.append(best_i)
-    return best_p, best_i, OK
+_ENTER, _NEXT_CELL, _NEXT_VALUE, _CELL_DONE, _AFTER_CHILD, _FINISH, _RETURN = range(7)
 
 
 @njit(cache=CACHE, **SERIAL)
 def best_click(values):
-    """The click (a row of ``values``) with the highest probability of winning over all
-    the arrangements (columns of ``values``), that probability, how many sets of
-    arrangements the search met, and a status (``TOO_BIG``: the memo limit was reached).
-    The cell is -1 when at most one arrangement remains (everything is determined)."""
-    n_sol = values.shape[1]
+    """The click (a row of ``values``) that wins the most arrangements (columns of
+    ``values``) with perfect play afterwards, how many it wins, how many sets of
+    arrangements the search stored, and a status (``TOO_BIG``: the memo limit was
+    reached). The cell is -1 when at most one arrangement remains (nothing to decide).
+
+    The search of the module docstring with its own stack (numba cannot load a cached
+    recursive function: numba/numba#6061): frame d holds a set of arrangements and its
+    floor, the cell being tried, the outcome reached, and the best so far. ``wins(S,
+    floor)`` is exact when it is more than ``floor``, else an upper bound at most ``floor``.
+    """
+    n_cells, n_sol = values.shape
     table = Dict.empty(key_type=types.int64, value_type=types.int64)
     sets = List.empty_list(types.int32[::1])
-    probs = List.empty_list(types.float64)
+    won = List.empty_list(types.int64)
+    exact = List.empty_list(types.boolean)
     cells = List.empty_list(types.int64)
-    used = np.zeros(1, np.int64)
-    members = np.arange(n_sol).astype(np.int32)
-    p, cell, status = _win(members, values, table, sets, probs, cells, used)
-    return cell, p, len(sets), status
+    used = 0
+    depth = n_cells + 2                      # each level reveals one more cell
+    # the sets on the stack, one after the other (each within its parent): pool[start[d]:
+    # start[d + 1]]; the cells to try at depth d: order_at[d, :n_order[d]]
+    pool = np.empty(n_sol * depth, np.int32)
+    start = np.zeros(depth + 1, np.int64)
+    order_at = np.zeros((depth, max(n_cells, 1)), np.int64)
+    n_order = np.zeros(depth, np.int64)
+    # the cells that tell something at depth d (a cell that shows the same in every
+    # arrangement of a set does so in every part of it): live[d, :n_live[d]]
+    live = np.zeros((depth + 1, max(n_cells, 1)), np.int64)
+    n_live = np.zeros(depth + 1, np.int64)
+    live[0, :n_cells] = np.arange(n_cells)
+    n_live[0] = n_cells
+    safe_at = np.zeros((depth, n_cells), np.int64)
+    counts_at = np.zeros((depth, 10), np.int64)      # arrangements per shown value + 1
+    scalars = np.zeros((depth, 11), np.int64)
+    # scalars[d]: floor, key, entry, next in order, cell, next value, total, left, target,
+    # best, best cell; the bound of the cells not searched is kept in bound_at
+    bound_at = np.zeros(depth, np.int64)
+    pool[:n_sol] = np.arange(n_sol)
+    start[1] = n_sol
+    scalars[0, 0] = -1
+    d = 0
+    state = _ENTER
+    ret_wins, ret_exact, ret_cell = 0, True, -1
+    while True:
+        if state == _ENTER:
+            members = pool[start[d]:start[d + 1]]
+            n = len(members)
+            state = _RETURN
+            if n <= 1:
+                ret_wins, ret_exact, ret_cell = n, True, -1
+                continue
+            floor = scalars[d, 0]
+            key = _hash(members)
+            entry = -1
+            while key in table:
+                entry = table[key]
+                if _same(sets[entry], members):
+                    break
+                entry = -1
+                key = (key * 6364136223846793005 + 1442695040888963407) & 0x7FFFFFFFFFFFFFFF
+            if entry >= 0 and (exact[entry] or won[entry] <= floor):
+                ret_wins, ret_exact, ret_cell = won[entry], exact[entry], cells[entry]
+                continue
+            # entry >= 0 here: a bound too weak for this floor, searched again
+            scalars[d, 1] = key
+            scalars[d, 2] = entry
+            safe = safe_at[d]
+            safe[:] = 0                      # 0: the cell tells nothing
+            counts = counts_at[d]
+            free = -1
+            m = 0
+            for q in range(n_live[d]):
+                i = live[d, q]
+                row = values[i]
+                counts[:] = 0
+                for t in range(n):
+                    counts[row[members[t]] + 1] += 1
+                if counts.max() < n:
+                    live[d + 1, m] = i
+                    m += 1
+                    safe[i] = n - counts[0]
+                    if safe[i] == n and free < 0:
+                        free = i             # safe everywhere: the only cell tried
+            n_live[d + 1] = m
+            if free >= 0:
+                order_at[d, 0] = free
+                n_order[d] = 1
+            else:                            # safest first, so that the cut-offs bite
+                order_at[d, :n_cells] = np.argsort(-safe, kind="mergesort")
+                n_order[d] = n_cells
+            scalars[d, 3] = 0
+            scalars[d, 9] = -1
+            scalars[d, 10] = -1
+            bound_at[d] = 0
+            state = _NEXT_CELL
+        elif state == _NEXT_CELL:
+            order = order_at[d, :n_order[d]]
+            safe = safe_at[d]
+            floor, best, best_i = scalars[d, 0], scalars[d, 9], scalars[d, 10]
+            state = _FINISH
+            k = scalars[d, 3]
+            while k < len(order):
+                i = order[k]
+                k += 1
+                if safe[i] == 0:
+                    k = len(order)           # sorted: the rest tell nothing
+                    break
+                target = max(floor + 1, best + 1 if i > best_i else best)
+                if safe[i] < target:         # it cannot reach the target even if always won
+                    bound_at[d] = max(bound_at[d], safe[i])
+                    continue
+                members = pool[start[d]:start[d + 1]]
+                row = values[i]
+                counts = counts_at[d]
+                counts[:] = 0
+                for t in range(len(members)):
+                    counts[row[members[t]] + 1] += 1
+                scalars[d, 4] = i
+                scalars[d, 5] = 0
+                scalars[d, 6] = 0
+                scalars[d, 7] = safe[i]
+                scalars[d, 8] = target
+                state = _NEXT_VALUE
+                break
+            scalars[d, 3] = k
+        elif state == _NEXT_VALUE:
+            counts = counts_at[d]
+            total, left, target = scalars[d, 6], scalars[d, 7], scalars[d, 8]
+            state = _CELL_DONE
+            value = scalars[d, 5]
+            while value < 9:
+                size = counts[value + 1]
+                value += 1
+                if size == 0:
+                    continue
+                left -= size
+                need = target - total - left     # what this group must win for the target
+                if need > size:
+                    bound_at[d] = max(bound_at[d], total + size + left)
+                    state = _NEXT_CELL           # cut: the next cell
+                    break
+                if size == 1:
+                    total += 1
+                    continue
+                lo, hi = start[d], start[d + 1]
+                row = values[scalars[d, 4]]
+                j = hi
+                for t in range(lo, hi):
+                    if row[pool[t]] == value - 1:
+                        pool[j] = pool[t]
+                        j += 1
+                start[d + 2] = j
+                scalars[d + 1, 0] = need - 1
+                state = _ENTER
+                break
+            scalars[d, 5] = value
+            scalars[d, 6] = total
+            scalars[d, 7] = left
+            if state == _ENTER:
+                d += 1
+            elif state == _CELL_DONE:        # every outcome counted: the cell's wins
+                i = scalars[d, 4]
+                if total > scalars[d, 9] or (total == scalars[d, 9] and i < scalars[d, 10]):
+                    scalars[d, 9] = total
+                    scalars[d, 10] = i
+                state = _NEXT_CELL
+        elif state == _AFTER_CHILD:
+            if ret_exact:
+                scalars[d, 6] += ret_wins
+                state = _NEXT_VALUE
+            else:                            # wins <= need - 1: the cell misses the target
+                bound_at[d] = max(bound_at[d], scalars[d, 6] + ret_wins + scalars[d, 7])
+                state = _NEXT_CELL
+        elif state == _FINISH:
+            best, best_i = scalars[d, 9], scalars[d, 10]
+            ret_exact = best > scalars[d, 0]
+            ret_wins = best if ret_exact else max(best, bound_at[d])
+            ret_cell = best_i
+            used += start[d + 1] - start[d]
+            if used > MEMO_LIMIT:
+                return -1, 0, len(sets), TOO_BIG
+            entry = scalars[d, 2]
+            if entry >= 0:                   # a stronger result for a set met before
+                won[entry] = ret_wins
+                exact[entry] = ret_exact
+                cells[entry] = best_i
+            else:
+                table[scalars[d, 1]] = len(sets)
+                sets.append(pool[start[d]:start[d + 1]].copy())
+                won.append(ret_wins)
+                exact.append(ret_exact)
+                cells.append(best_i)
+            state = _RETURN
+        else:                                # _RETURN
+            if d == 0:
+                break
+            d -= 1
+            state = _AFTER_CHILD
+    return ret_cell, ret_wins, len(sets), OK

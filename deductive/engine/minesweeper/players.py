@@ -181,7 +181,9 @@ class Best(LeastRisk):
         """The exact endgame, an unavoidable 50/50 or the far corner, when one applies."""
         if (analysis.log_count <= math.log(self.endgame)
                 and len(position.covered) <= self.endgame_cells):
-            return endgame_choice(position)[0]
+            found = _endgame(position)
+            if found is not None:           # None: past the memo's limit, guess as usual
+                return found[0]
         fifty = unavoidable_fifty_fifty(position, nbrs)
         if fifty is not None:
             return fifty
@@ -437,22 +439,31 @@ def endgame_choice(position):
     """The click with the highest exact probability of winning, when few arrangements
     remain: (cell, win probability). Revealing a cell that is safe in every arrangement is
     free and never hurts, so such cells are played first inside the search; ties go to the
-    lowest cell index (within 1e-12). Compiled (``kernels/mines_endgame.py``); its slow
-    twin is ``tests/reference.py: mines_endgame_choice``."""
+    lowest cell index. Compiled (``kernels/mines_endgame.py``); its slow twin is
+    ``tests/reference.py: mines_endgame_choice``. Raises :class:`DeductiveError` when the
+    search would pass its memory limit (``kernels.mines_endgame.MEMO_LIMIT``)."""
+    found = _endgame(position)
+    if found is None:
+        raise DeductiveError("the exact endgame of this position needs more memory than "
+                             "allowed; use it on positions with fewer arrangements")
+    return found
+
+
+def _endgame(position):
+    """:func:`endgame_choice`, or None past the memory limit."""
     from ...kernels.mines_endgame import (OK, best_click, enumerate_arrangements,
                                           shown_values)
 
     covered, constraints, (adj_ptr, adj), flags_around, left = _endgame_arrays(position)
     sols = enumerate_arrangements(len(covered), left, *constraints)
     values = shown_values(sols, adj_ptr, adj, flags_around)
-    i, p, _, status = best_click(values)
+    i, wins, _, status = best_click(values)
     if status != OK:
-        raise DeductiveError(f"the exact endgame over {len(sols)} arrangements needs more "
-                             "memory than allowed; lower `endgame`")
+        return None
     if i < 0:      # everything is determined: any safe cell
         safe = np.flatnonzero(~sols.any(axis=0)) if len(sols) else np.arange(len(covered))
-        i = safe[0] if len(safe) else 0
-    return int(covered[i]), p
+        return int(covered[safe[0] if len(safe) else 0]), 1.0
+    return int(covered[i]), wins / len(sols)
 
 
 def make_player(spec: str, **options) -> Player:
