@@ -458,6 +458,47 @@ def mines_best_win(rows, cols, mines, cells, _memo=None):
     return best
 
 
+def mines_best_win_cascades(rows, cols, mines, cells, _memo=None):
+    """As :func:`mines_best_win`, with the real game's cascades: a click that shows 0
+    opens its neighbours, and theirs when they show 0, in every arrangement."""
+    memo = {} if _memo is None else _memo
+    key = tuple(cells)
+    if key in memo:
+        return memo[key]
+    arrangements = mines_arrangements(rows, cols, mines, cells)
+    if len(arrangements) <= 1:
+        return 1.0
+
+    def shown(k, placed):
+        return sum(1 for n in _mines_neighbours(rows, cols, k)
+                   if n in placed or cells[n] == -2)
+
+    best = 0.0
+    for k in (k for k, v in enumerate(cells) if v == -1):
+        outcomes = Counter()
+        for placed in arrangements:
+            if k in placed:
+                continue
+            opened, todo = {}, [k]
+            while todo:                  # the flood fill of the real game
+                cell = todo.pop()
+                if cell in opened:
+                    continue
+                opened[cell] = shown(cell, placed)
+                if opened[cell] == 0:
+                    todo += [n for n in _mines_neighbours(rows, cols, cell) if cells[n] == -1]
+            outcomes[tuple(sorted(opened.items()))] += 1
+        total = 0.0
+        for reveal, n in outcomes.items():
+            nxt = list(cells)
+            for cell, value in reveal:
+                nxt[cell] = value
+            total += n * mines_best_win_cascades(rows, cols, mines, nxt, memo)
+        best = max(best, total / len(arrangements))
+    memo[key] = best
+    return best
+
+
 def mines_enumerate_solutions(rows, cols, mines, cells):
     """Every arrangement of the mines left on the covered cells that fits the numbers,
     depth-first over the covered cells in index order, 0 before 1: (covered cells, bool

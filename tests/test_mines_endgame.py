@@ -122,3 +122,18 @@ def test_search_reports_its_states_and_status():
 def test_inconsistent_position_has_no_arrangement():
     position = Position(2, 2, 1, np.array([2, -1, -1, -1], np.int8))
     assert enumerate_solutions(position)[1].shape == (0, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(endgame_positions())
+def test_cascades_change_no_value(position):
+    """The real game opens a 0's neighbours by itself; the search does not model that, but
+    it reveals every cell that is safe in all remaining arrangements before any risky
+    click, which is all a cascade opens: the win probability with cascades (brute force)
+    is the search's."""
+    if (not len(position.covered) or len(position.covered) > 9
+            or math.exp(analyze(position).log_count) > 40):
+        return
+    args = position.rows, position.cols, position.mines, position.cells.tolist()
+    assert endgame_choice(position)[1] == pytest.approx(
+        reference.mines_best_win_cascades(*args), abs=1e-12)
