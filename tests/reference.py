@@ -425,42 +425,10 @@ def mines_arrangements(rows, cols, mines, cells):
     return found
 
 
-def mines_best_win(rows, cols, mines, cells, _memo=None):
-    """Exact probability of winning with perfect play from a position (brute force)."""
-    memo = {} if _memo is None else _memo
-    key = tuple(cells)
-    if key in memo:
-        return memo[key]
-    arrangements = mines_arrangements(rows, cols, mines, cells)
-    if len(arrangements) <= 1:
-        return 1.0
-    covered = [k for k, v in enumerate(cells) if v == -1]
-
-    def count(k, placed):
-        r, c = divmod(k, cols)
-        return sum(1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                   if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
-                   and (rr * cols + cc in placed or cells[rr * cols + cc] == -2))
-
-    best = 0.0
-    for k in covered:
-        outcomes = Counter(count(k, a) for a in arrangements if k not in a)
-        if not outcomes or (len(outcomes) == 1 and sum(outcomes.values()) == len(arrangements)
-                            and len(arrangements) > 1 and False):
-            continue
-        total = 0.0
-        for value, n in outcomes.items():
-            nxt = list(cells)
-            nxt[k] = value
-            total += n * mines_best_win(rows, cols, mines, nxt, memo)
-        best = max(best, total / len(arrangements))
-    memo[key] = best
-    return best
-
-
-def mines_best_win_cascades(rows, cols, mines, cells, _memo=None):
-    """As :func:`mines_best_win`, with the real game's cascades: a click that shows 0
-    opens its neighbours, and theirs when they show 0, in every arrangement."""
+def mines_best_win(rows, cols, mines, cells, _memo=None, cascades=False):
+    """Exact probability of winning with perfect play from a position (brute force). With
+    ``cascades``, as in the real game: a click that shows 0 opens its neighbours, and
+    theirs when they show 0."""
     memo = {} if _memo is None else _memo
     key = tuple(cells)
     if key in memo:
@@ -485,7 +453,7 @@ def mines_best_win_cascades(rows, cols, mines, cells, _memo=None):
                 if cell in opened:
                     continue
                 opened[cell] = shown(cell, placed)
-                if opened[cell] == 0:
+                if cascades and opened[cell] == 0:
                     todo += [n for n in _mines_neighbours(rows, cols, cell) if cells[n] == -1]
             outcomes[tuple(sorted(opened.items()))] += 1
         total = 0.0
@@ -493,7 +461,7 @@ def mines_best_win_cascades(rows, cols, mines, cells, _memo=None):
             nxt = list(cells)
             for cell, value in reveal:
                 nxt[cell] = value
-            total += n * mines_best_win_cascades(rows, cols, mines, nxt, memo)
+            total += n * mines_best_win(rows, cols, mines, nxt, memo, cascades)
         best = max(best, total / len(arrangements))
     memo[key] = best
     return best
