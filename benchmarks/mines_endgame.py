@@ -4,19 +4,21 @@ per expert game (a player with a bigger endgame against ``strongest``, same game
 Usage:
   python benchmarks/mines_endgame.py positions [--games 300] [--seed 7] [--twin-up-to 1000]
   python benchmarks/mines_endgame.py games PLAYER [PLAYER ...] [--games 400] [--seed 1000]
-      [--first-click safe] [--first-move corner]
+      [--first-click safe] [--first-move corner]     (PLAYER@twin: its endgame in Python)
 
 ``positions`` plays expert games with a player that leaves every guess to its look-ahead
 (``strongest:endgame=1``), keeps the positions where it guesses among 2 to 100,000
 arrangements, and times ``endgame_choice`` on each (the JIT warmed first); the twin
 (``tests/reference.py: mines_endgame_choice``) is timed on those with at most
 ``--twin-up-to`` arrangements. One line per size class: positions, median and worst
-seconds, sets of arrangements the search stored. ``games`` plays the same expert games
+milliseconds, sets of arrangements the search stored. ``games`` plays the same expert games
 with each player in turn, game by game (so all run under the same load), and prints games
-per second and the median time per game.
+per second and the median time per game; a player named with ``@twin`` plays its endgame
+with the Python twin (the search before it was compiled), to time what compiling saved.
 """
 
 import argparse
+import contextlib
 import math
 import os
 import statistics
@@ -28,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from deductive.engine.minesweeper import analyze, parse_preset  # noqa: E402
 from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,  # noqa: E402
                                                 play_game)
+from deductive.engine.minesweeper import players as players_module  # noqa: E402
 from deductive.engine.minesweeper.players import (_endgame_arrays, endgame_choice,  # noqa: E402
                                                   make_player)
 from deductive.kernels.mines_endgame import (best_click, enumerate_arrangements,  # noqa: E402
@@ -68,33 +71,50 @@ def positions(args):
             twin = time.perf_counter() - start
         size = next(k for k, top in enumerate(CLASSES[1:]) if len(sols) <= top)
         rows.setdefault(size, []).append((seconds, states, twin, len(position.covered)))
-    print("arrangements   positions  covered  median s  worst s  sets (median)  twin median s")
+    print("arrangements   positions  covered  median ms  worst ms  sets (median)  twin median ms")
     for size in sorted(rows):
         got = rows[size]
         twins = [t for _, _, t, _ in got if t is not None]
         print(f"{CLASSES[size]:>6}-{CLASSES[size + 1]:<7} {len(got):>9}  "
               f"{statistics.median(c for *_, c in got):>7.0f}  "
-              f"{statistics.median(s for s, *_ in got):>8.4f}  {max(s for s, *_ in got):>7.3f}  "
+              f"{1000 * statistics.median(s for s, *_ in got):>9.3g}  "
+              f"{1000 * max(s for s, *_ in got):>8.4g}  "
               f"{statistics.median(n for _, n, *_ in got):>13.0f}  "
-              + (f"{statistics.median(twins):>13.4f}" if twins else f"{'-':>13}"))
+              + (f"{1000 * statistics.median(twins):>14.4g}" if twins else f"{'-':>14}"))
+
+
+@contextlib.contextmanager
+def endgame_of(name):
+    """The player's endgame as compiled, or (``@twin``) as the Python twin."""
+    if not name.endswith("@twin"):
+        yield
+        return
+    from tests.reference import mines_endgame_choice
+
+    compiled = players_module._endgame
+    players_module._endgame = lambda p: mines_endgame_choice(p.rows, p.cols, p.mines,
+                                                             p.cells.tolist())
+    try:
+        yield
+    finally:
+        players_module._endgame = compiled
 
 
 def games(args):
     rows, cols, mines = parse_preset("expert")
     cell = first_move_cell(rows, cols, args.first_move)
-    players = [make_player(name) for name in args.players]
-    for player in players:                                    # warm the JIT
-        board, rng = new_game(rows, cols, mines, 0, seed=args.seed + args.games,
-                              first_click=args.first_click)
-        play_game(board, player, rng, cell)
+    players = [make_player(name.removesuffix("@twin")) for name in args.players]
     times = [[] for _ in players]
-    for g in range(args.games):
-        for player, kept in zip(players, times):
+    for g in [-1] + list(range(args.games)):                  # game -1 warms the JIT
+        for name, player, kept in zip(args.players, players, times):
             board, rng = new_game(rows, cols, mines, g, seed=args.seed,
                                   first_click=args.first_click)
-            kept.append(play_game(board, player, rng, cell).seconds)
-    for player, kept in zip(players, times):
-        print(f"{player.name:<45} {len(kept) / sum(kept):7.1f} games/s  median "
+            with endgame_of(name):
+                seconds = play_game(board, player, rng, cell).seconds
+            if g >= 0:
+                kept.append(seconds)
+    for name, kept in zip(args.players, times):
+        print(f"{name:<45} {len(kept) / sum(kept):7.1f} games/s  median "
               f"{1000 * statistics.median(kept):6.1f} ms  worst {1000 * max(kept):7.0f} ms")
 
 
