@@ -16,16 +16,18 @@ proven-safe cells before guessing.
 ``best``
     As ``least-risk``, with these refinements. When at most ``endgame`` (120) arrangements
     of the mines remain, an exact search over clicks and outcomes picks the click with the
-    highest probability of winning the game. Otherwise, among the cells whose probability
-    is within ``margin`` (0.02) of the lowest (equally safe cells with fewer covered
-    neighbours first, at most ``candidates``, 10), it plays the one with the best chance to
-    survive this click *and* the best next one: for each candidate and each number it may
-    show, the position is analysed again and weighted by how many arrangements give that
-    number. Ties go to the safest cell, then the fewest covered neighbours, then the lowest
-    index. Three rules come first: after a first click that opened no zero, the far corner
-    (:func:`far_corner`); an unavoidable 50/50 (:func:`unavoidable_fifty_fifty`) is
-    guessed at once; and a dead cell (one whose number can take a single value, so that
-    revealing it teaches nothing) is only played when every candidate is dead.
+    highest probability of winning the game (:func:`endgame_choice`, compiled in
+    ``kernels/mines_endgame.py``; past its memory limit the player guesses as below).
+    Otherwise, among the cells whose probability is within ``margin`` (0.02) of the lowest
+    (equally safe cells with fewer covered neighbours first, at most ``candidates``, 10), it
+    plays the one with the best chance to survive this click *and* the best next one: for
+    each candidate and each number it may show, the position is analysed again and weighted
+    by how many arrangements give that number. Ties go to the safest cell, then the fewest
+    covered neighbours, then the lowest index. Three rules come first: after a first click
+    that opened no zero, the far corner (:func:`far_corner`); an unavoidable 50/50
+    (:func:`unavoidable_fifty_fifty`) is guessed at once; and a dead cell (one whose number
+    can take a single value, so that revealing it teaches nothing) is only played when every
+    candidate is dead.
 ``strongest``
     ``best`` with refinements taken from D. Hill's solver, each an option that can be
     switched off (:class:`Strongest`): a relative cut-off for the candidates, next-click
