@@ -425,8 +425,10 @@ def mines_arrangements(rows, cols, mines, cells):
     return found
 
 
-def mines_best_win(rows, cols, mines, cells, _memo=None):
-    """Exact probability of winning with perfect play from a position (brute force)."""
+def mines_best_win(rows, cols, mines, cells, _memo=None, cascades=False):
+    """Exact probability of winning with perfect play from a position (brute force). With
+    ``cascades``, as in the real game: a click that shows 0 opens its neighbours, and
+    theirs when they show 0."""
     memo = {} if _memo is None else _memo
     key = tuple(cells)
     if key in memo:
@@ -434,28 +436,121 @@ def mines_best_win(rows, cols, mines, cells, _memo=None):
     arrangements = mines_arrangements(rows, cols, mines, cells)
     if len(arrangements) <= 1:
         return 1.0
-    covered = [k for k, v in enumerate(cells) if v == -1]
 
-    def count(k, placed):
-        r, c = divmod(k, cols)
-        return sum(1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                   if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
-                   and (rr * cols + cc in placed or cells[rr * cols + cc] == -2))
+    def shown(k, placed):
+        return sum(1 for n in _mines_neighbours(rows, cols, k)
+                   if n in placed or cells[n] == -2)
 
     best = 0.0
-    for k in covered:
-        outcomes = Counter(count(k, a) for a in arrangements if k not in a)
-        if not outcomes or (len(outcomes) == 1 and sum(outcomes.values()) == len(arrangements)
-                            and len(arrangements) > 1 and False):
-            continue
+    for k in (k for k, v in enumerate(cells) if v == -1):
+        outcomes = Counter()
+        for placed in arrangements:
+            if k in placed:
+                continue
+            opened, todo = {}, [k]
+            while todo:                  # the flood fill of the real game
+                cell = todo.pop()
+                if cell in opened:
+                    continue
+                opened[cell] = shown(cell, placed)
+                if cascades and opened[cell] == 0:
+                    todo += [n for n in _mines_neighbours(rows, cols, cell) if cells[n] == -1]
+            outcomes[tuple(sorted(opened.items()))] += 1
         total = 0.0
-        for value, n in outcomes.items():
+        for reveal, n in outcomes.items():
             nxt = list(cells)
-            nxt[k] = value
-            total += n * mines_best_win(rows, cols, mines, nxt, memo)
+            for cell, value in reveal:
+                nxt[cell] = value
+            total += n * mines_best_win(rows, cols, mines, nxt, memo, cascades)
         best = max(best, total / len(arrangements))
     memo[key] = best
     return best
+
+
+def mines_enumerate_solutions(rows, cols, mines, cells):
+    """Every arrangement of the mines left on the covered cells that fits the numbers,
+    depth-first over the covered cells in index order, 0 before 1: (covered cells, bool
+    matrix arrangements x covered). The engine's Python version before it was compiled."""
+    covered, flags, constraints = _mines_constraints(rows, cols, list(cells))
+    col = {k: i for i, k in enumerate(covered)}
+    left = mines - flags
+    by_last = [[] for _ in covered]
+    for unknown, need in constraints:
+        if unknown:
+            members = [col[n] for n in unknown]
+            by_last[max(members)].append((members, need))
+    solutions = []
+    choice = [0] * len(covered)
+
+    def extend(i, placed):
+        if placed > left or left - placed > len(covered) - i:
+            return
+        if i == len(covered):
+            solutions.append(list(choice))
+            return
+        for value in (0, 1):
+            choice[i] = value
+            if all(sum(choice[m] for m in members) == need for members, need in by_last[i]):
+                extend(i + 1, placed + value)
+        choice[i] = 0
+
+    extend(0, 0)
+    return covered, np.array(solutions, dtype=bool).reshape(len(solutions), len(covered))
+
+
+def mines_endgame_choice(rows, cols, mines, cells):
+    """The slow twin of the compiled endgame (``players.endgame_choice``): the click with
+    the highest probability of winning over equally likely arrangements, (cell, win
+    probability). A cell that shows the same in every arrangement of a set tells nothing
+    and is not tried; the first cell that is safe in every arrangement and tells something
+    is the only one tried; ties: the first cell (index order) not beaten by more than
+    1e-12; outcomes summed in increasing order of the number shown."""
+    cells = list(cells)
+    covered, sols = mines_enumerate_solutions(rows, cols, mines, cells)
+    col = {k: i for i, k in enumerate(covered)}
+    n_cov = len(covered)
+    # value[s, i]: what covered cell i shows in arrangement s (-1: a mine)
+    adj = np.zeros((n_cov, n_cov), dtype=np.int64)
+    flags_around = np.zeros(n_cov, dtype=np.int64)
+    for i, k in enumerate(covered):
+        for n in _mines_neighbours(rows, cols, k):
+            if cells[n] == -1:
+                adj[i, col[n]] = 1
+            elif cells[n] == -2:
+                flags_around[i] += 1
+    value = sols.astype(np.int64) @ adj.T + flags_around
+    value[sols] = -1
+    memo = {}
+
+    def win(members):
+        if len(members) <= 1:
+            return 1.0, -1
+        if members in memo:
+            return memo[members]
+        rows_ = np.array(members)
+        v = value[rows_]
+        mine_any = (v < 0).any(axis=0)
+        unresolved = [i for i in range(n_cov) if len(np.unique(v[:, i])) > 1]
+        free = [i for i in unresolved if not mine_any[i]]
+        best_p, best_i = -1.0, -1
+        for i in (free[:1] if free else unresolved):
+            total = 0.0
+            for outcome in np.unique(v[:, i]):
+                if outcome < 0:
+                    continue
+                group = tuple(int(x) for x in rows_[v[:, i] == outcome])
+                total += len(group) * win(group)[0]
+            p = total / len(members)
+            if p > best_p + 1e-12:
+                best_p, best_i = p, i
+        memo[members] = (best_p, best_i)
+        return best_p, best_i
+
+    p, i = win(tuple(range(len(sols))))
+    if i < 0:      # everything is determined: any safe cell
+        safe = [j for j in range(n_cov) if not sols[:, j].any()]
+        i = safe[0] if safe else 0
+    return covered[i], p
 
 
 def wordle_optimal(guesses, answers, max_guesses=None, hard=False, history=()):

@@ -16,16 +16,18 @@ proven-safe cells before guessing.
 ``best``
     As ``least-risk``, with these refinements. When at most ``endgame`` (120) arrangements
     of the mines remain, an exact search over clicks and outcomes picks the click with the
-    highest probability of winning the game. Otherwise, among the cells whose probability
-    is within ``margin`` (0.02) of the lowest (equally safe cells with fewer covered
-    neighbours first, at most ``candidates``, 10), it plays the one with the best chance to
-    survive this click *and* the best next one: for each candidate and each number it may
-    show, the position is analysed again and weighted by how many arrangements give that
-    number. Ties go to the safest cell, then the fewest covered neighbours, then the lowest
-    index. Three rules come first: after a first click that opened no zero, the far corner
-    (:func:`far_corner`); an unavoidable 50/50 (:func:`unavoidable_fifty_fifty`) is
-    guessed at once; and a dead cell (one whose number can take a single value, so that
-    revealing it teaches nothing) is only played when every candidate is dead.
+    highest probability of winning the game (:func:`endgame_choice`, compiled in
+    ``kernels/mines_endgame.py``; past its memory limit the player guesses as below).
+    Otherwise, among the cells whose probability is within ``margin`` (0.02) of the lowest
+    (equally safe cells with fewer covered neighbours first, at most ``candidates``, 10), it
+    plays the one with the best chance to survive this click *and* the best next one: for
+    each candidate and each number it may show, the position is analysed again and weighted
+    by how many arrangements give that number. Ties go to the safest cell, then the fewest
+    covered neighbours, then the lowest index. Three rules come first: after a first click
+    that opened no zero, the far corner (:func:`far_corner`); an unavoidable 50/50
+    (:func:`unavoidable_fifty_fifty`) is guessed at once; and a dead cell (one whose number
+    can take a single value, so that revealing it teaches nothing) is only played when every
+    candidate is dead.
 ``strongest``
     ``best`` with refinements taken from D. Hill's solver, each an option that can be
     switched off (:class:`Strongest`): a relative cut-off for the candidates, next-click
@@ -181,7 +183,9 @@ class Best(LeastRisk):
         """The exact endgame, an unavoidable 50/50 or the far corner, when one applies."""
         if (analysis.log_count <= math.log(self.endgame)
                 and len(position.covered) <= self.endgame_cells):
-            return endgame_choice(position)[0]
+            found = _endgame(position)
+            if found is not None:           # None: past the memo's limit, guess as usual
+                return found[0]
         fifty = unavoidable_fifty_fifty(position, nbrs)
         if fifty is not None:
             return fifty
@@ -392,105 +396,76 @@ def unavoidable_fifty_fifty(position, nbrs=None, around=None, opened=None):
     return None
 
 
-def enumerate_solutions(position):
-    """Every arrangement of the mines left on the covered cells that fits the numbers:
-    (covered cells, bool matrix solutions x covered). Meant for few arrangements."""
-    from .board import neighbours_of
-
+def _endgame_arrays(position):
+    """The covered cells (flat indices) and, over their numbering 0..n-1: the constraints
+    (CSR: members, need), each cell's constraints (CSR), each cell's covered neighbours
+    (CSR) and flagged neighbours, and the mines left."""
     cells = position.cells
     nbrs = neighbours_of(position.rows, position.cols)
-    covered = [int(k) for k in np.flatnonzero(cells == COVERED)]
-    col = {k: i for i, k in enumerate(covered)}
+    covered = np.flatnonzero(cells == COVERED)
+    col = np.full(len(cells) + 1, -1, np.int64)      # the last slot: padding (-1)
+    col[covered] = np.arange(len(covered))
+    around = col[nbrs]                                # covered neighbours' numbers, or -1
+    flagged = np.where(nbrs >= 0, cells[np.maximum(nbrs, 0)] == FLAGGED, False).sum(axis=1)
+    numbers = np.flatnonzero((cells >= 0) & (around >= 0).any(axis=1))
+    ring = around[numbers]
+    sizes = (ring >= 0).sum(axis=1)
+    ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    members = ring[ring >= 0].astype(np.int64)        # row-major: each constraint in turn
+    need = (cells[numbers] - flagged[numbers]).astype(np.int64)
+    owner = np.repeat(np.arange(len(numbers)), sizes)
+    order = np.argsort(members, kind="stable")
+    cell_ptr = np.searchsorted(members[order], np.arange(len(covered) + 1)).astype(np.int64)
+    cell_cons = owner[order].astype(np.int64)
+    near = around[covered]
+    adj_ptr = np.concatenate([[0], np.cumsum((near >= 0).sum(axis=1))]).astype(np.int64)
+    adj = near[near >= 0].astype(np.int64)
     left = position.mines - int((cells == FLAGGED).sum())
-    constraints = []
-    for k in np.flatnonzero(cells >= 0):
-        ring, flagged = _ring(cells, nbrs, k)
-        if len(ring):
-            constraints.append(([col[int(n)] for n in ring], int(cells[k]) - flagged))
-    # constraints by their last member, to check them as soon as they are complete
-    by_last = [[] for _ in covered]
-    for members, need in constraints:
-        by_last[max(members)].append((members, need))
-    first_use = [len(covered)] * len(covered)
-    for members, need in constraints:
-        for m in members:
-            first_use[m] = min(first_use[m], min(members))
-    solutions = []
-    choice = [0] * len(covered)
+    return (covered, (ptr, members, need, cell_ptr, cell_cons), (adj_ptr, adj),
+            flagged[covered].astype(np.int64), left)
 
-    def extend(i, placed):
-        if placed > left or left - placed > len(covered) - i:
-            return
-        if i == len(covered):
-            solutions.append(list(choice))
-            return
-        for value in (0, 1):
-            choice[i] = value
-            if all(sum(choice[m] for m in members) == need for members, need in by_last[i]):
-                extend(i + 1, placed + value)
-        choice[i] = 0
 
-    extend(0, 0)
-    return covered, np.array(solutions, dtype=bool).reshape(len(solutions), len(covered))
+def enumerate_solutions(position):
+    """Every arrangement of the mines left on the covered cells that fits the numbers:
+    (covered cells, bool matrix solutions x covered), depth-first over the covered cells
+    in index order, 0 first (compiled: ``kernels/mines_endgame.py``). Meant for few
+    arrangements."""
+    from ...kernels.mines_endgame import enumerate_arrangements
+
+    covered, constraints, _, _, left = _endgame_arrays(position)
+    sols = enumerate_arrangements(len(covered), left, *constraints)
+    return [int(k) for k in covered], sols.astype(bool)
 
 
 def endgame_choice(position):
     """The click with the highest exact probability of winning, when few arrangements
     remain: (cell, win probability). Revealing a cell that is safe in every arrangement is
-    free and never hurts, so such cells are played first inside the search."""
-    from .board import neighbours_of
+    free and never hurts, so such cells are played first inside the search; ties go to the
+    lowest cell index. Compiled (``kernels/mines_endgame.py``); its slow twin is
+    ``tests/reference.py: mines_endgame_choice``. Raises :class:`DeductiveError` when the
+    search would pass its memory limit (``kernels.mines_endgame.MEMO_LIMIT``)."""
+    found = _endgame(position)
+    if found is None:
+        raise DeductiveError("the exact endgame of this position needs more memory than "
+                             "allowed; use it on positions with fewer arrangements")
+    return found
 
-    covered, sols = enumerate_solutions(position)
-    nbrs = neighbours_of(position.rows, position.cols)
-    cells = position.cells
-    col = {k: i for i, k in enumerate(covered)}
-    n_cov = len(covered)
-    # value[s, i]: what covered cell i shows in arrangement s (-1: a mine)
-    adj = np.zeros((n_cov, n_cov), dtype=np.int64)
-    flags_around = np.zeros(n_cov, dtype=np.int64)
-    for i, k in enumerate(covered):
-        for n in nbrs[k]:
-            if n < 0:
-                continue
-            if cells[n] == COVERED:
-                adj[i, col[int(n)]] = 1
-            elif cells[n] == FLAGGED:
-                flags_around[i] += 1
-    value = sols.astype(np.int64) @ adj.T + flags_around
-    value[sols] = -1
-    memo = {}
 
-    def win(members):
-        if len(members) <= 1:
-            return 1.0, -1
-        key = members
-        if key in memo:
-            return memo[key]
-        rows = np.array(members)
-        v = value[rows]
-        mine_any = (v < 0).any(axis=0)
-        unresolved = [i for i in range(n_cov) if len(np.unique(v[:, i])) > 1]
-        free = [i for i in unresolved if not mine_any[i]]
-        candidates = free[:1] if free else unresolved
-        best_p, best_i = -1.0, -1
-        for i in candidates:
-            total = 0.0
-            for outcome in np.unique(v[:, i]):
-                if outcome < 0:
-                    continue
-                group = tuple(int(x) for x in rows[v[:, i] == outcome])
-                total += len(group) * win(group)[0]
-            p = total / len(members)
-            if p > best_p + 1e-12:
-                best_p, best_i = p, i
-        memo[key] = (best_p, best_i)
-        return best_p, best_i
+def _endgame(position):
+    """:func:`endgame_choice`, or None past the memory limit."""
+    from ...kernels.mines_endgame import (OK, best_click, enumerate_arrangements,
+                                          shown_values)
 
-    p, i = win(tuple(range(len(sols))))
+    covered, constraints, (adj_ptr, adj), flags_around, left = _endgame_arrays(position)
+    sols = enumerate_arrangements(len(covered), left, *constraints)
+    values = shown_values(sols, adj_ptr, adj, flags_around)
+    i, wins, _, status = best_click(values)
+    if status != OK:
+        return None
     if i < 0:      # everything is determined: any safe cell
-        safe = [j for j in range(n_cov) if not sols[:, j].any()]
-        i = safe[0] if safe else 0
-    return covered[i], p
+        safe = np.flatnonzero(~sols.any(axis=0)) if len(sols) else np.arange(len(covered))
+        return int(covered[safe[0] if len(safe) else 0]), 1.0
+    return int(covered[i]), wins / len(sols)
 
 
 def make_player(spec: str, **options) -> Player:
