@@ -23,12 +23,14 @@ unchanged: the guesses allowed at a node (its hard-mode hook,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import time
 
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
+from ...kernels.mastermind import orbit_minima_mask
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
 
@@ -50,47 +52,21 @@ class _Reps(np.ndarray):
 def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, bool]:
     """Mask of the codes that are the least of their orbit under the symmetries fixing
     every code of ``history`` (rows of ``codes``, colours ``0 .. colours - 1``, listed
-    lexicographically), and whether that group is trivial (every code its own orbit)."""
+    lexicographically), and whether that group is trivial (every code its own orbit).
+    The work is :func:`deductive.kernels.mastermind.orbit_minima_mask`'s."""
+    codes = np.ascontiguousarray(codes, dtype=np.uint8)
     n, pegs = codes.shape
     hist = codes[list(history)] if len(history) else np.empty((0, pegs), np.uint8)
-    used = np.zeros(colours, bool)
-    used[np.unique(hist)] = True
-    free = np.flatnonzero(~used)
-    maps = []
-    for sigma in itertools.permutations(range(pegs)):
-        pi = np.full(colours, -1, np.int64)
-        ok = True
-        for h in hist:
-            for i in range(pegs):
-                src, dst = h[sigma[i]], h[i]
-                if pi[src] not in (-1, dst) or (pi[src] == -1 and dst in pi):
-                    ok = False
-                    break
-                pi[src] = dst
-            if not ok:
-                break
-        if ok:
-            maps.append((sigma, pi))
-    if len(maps) == 1 and len(free) <= 1:      # the identity alone: every code a minimum
-        return np.ones(n, bool), True
-    weight = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
-    own = codes.astype(np.int64) @ weight
-    best = own.copy()
-    rows = np.arange(n)
-    for sigma, pi in maps:
-        moved = codes[:, list(sigma)]
-        assign = np.full((n, colours), -1, np.int64)
-        count = np.zeros(n, np.int64)
-        key = np.zeros(n, np.int64)
-        for i in range(pegs):
-            c = moved[:, i]
-            image = pi[c]
-            fresh = (image < 0) & (assign[rows, c] < 0)
-            assign[rows[fresh], c[fresh]] = free[count[fresh]] if len(free) else 0
-            count += fresh
-            key += np.where(image < 0, assign[rows, c], image) * weight[i]
-        np.minimum(best, key, out=best)
-    return best == own, False
+    mask = np.empty(n, bool)
+    trivial = orbit_minima_mask(codes, colours, np.ascontiguousarray(hist), _sigmas(pegs),
+                                mask)
+    return mask, bool(trivial)
+
+
+@functools.lru_cache(maxsize=None)
+def _sigmas(pegs: int) -> np.ndarray:
+    """Every permutation of ``pegs`` positions, ``int64[pegs!, pegs]``."""
+    return np.array(list(itertools.permutations(range(pegs))), np.int64).reshape(-1, pegs)
 
 
 class _SymmetryView:
