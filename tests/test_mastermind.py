@@ -154,7 +154,7 @@ def test_optimal_expected_four_pegs_six_colours():
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_counting_bound_is_admissible(data):
-    from deductive.engine.mastermind.search import counting_bounds
+    from deductive.engine.feedback.search import counting_bounds
 
     game = Mastermind(2, 4)
     matrix, win = np.asarray(game.matrix), game.win_code
@@ -162,3 +162,35 @@ def test_counting_bound_is_admissible(data):
     subset = data.draw(st.lists(st.integers(0, 15), min_size=1, max_size=16, unique=True))
     total, _ = reference.optimal_total(matrix, win, tuple(sorted(subset)))
     assert total >= counting_bounds(16, k)[len(subset)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 4, True), (3, 3, True), (2, 5, False)]), st.data())
+def test_guess_bound_is_admissible(shape, data):
+    """A node's guess bound, n + the floors of its non-green buckets (the counting bound
+    per bucket), never exceeds the best total of a tree opening with that guess."""
+    game = Mastermind(*shape)
+    matrix, win = np.asarray(game.matrix), game.win_code
+    n_codes = matrix.shape[1]
+    subset = sorted(data.draw(st.lists(st.integers(0, n_codes - 1), min_size=3,
+                                       max_size=min(n_codes, 14), unique=True)))
+    cands = np.array(subset, np.int64)
+    search = TreeSearch(game)
+    rows, bounds, _ = search._order(cands, None, None, 1 << 60)
+    memo = {}
+    for guess, bound in zip(rows.tolist(), bounds.tolist()):
+        total = len(cands) + sum(reference.optimal_total(matrix, win, tuple(grp.tolist()),
+                                                         memo)[0]
+                                 for code, grp in game.split(guess, cands) if code != win)
+        assert bound <= total
+
+
+@pytest.mark.parametrize("opener", ["112", "123"])
+def test_probing_changes_no_tree(opener):
+    """Probing the children's bounds saves work only: the same totals and trees."""
+    game = Mastermind(3, 4)
+    plain = TreeSearch(game)
+    plain.probe = False
+    a = plain.search_opener(opener, keep_tree=True)
+    b = TreeSearch(game).search_opener(opener, keep_tree=True)
+    assert (a.total, a.worst, a.tree) == (b.total, b.worst, b.tree)

@@ -100,39 +100,14 @@ class SymmetricSearch(TreeSearch):
     the symmetries that fix the guesses played (see the module): the same trees, faster.
 
     Its memo is keyed by candidate set alone: a set's value does not depend on which
-    symmetries prune its guesses. A set's lower bound is also the counting one: one answer
-    found by the first guess, at most K by the second, K**2 by the third... (K the non-winning
-    feedbacks of the matrix), stronger than the core's 2n - 1 once n > K + 1."""
+    symmetries prune its guesses."""
 
     def __init__(self, game, beam=None, max_guesses=None):
         super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses)
-        self.floor = counting_bounds(len(game.answers), _spread(game))
-
-    def _child_bound(self, cands, allowed, depth):
-        bound = super()._child_bound(cands, allowed, depth)
-        return bound if bound >= INFEASIBLE else max(bound, int(self.floor[len(cands)]))
 
     @staticmethod
     def _key(cands, allowed):
         return cands.tobytes()
-
-
-def _spread(game) -> int:
-    """The most non-winning feedbacks a guess can get: the codes of the matrix, less one."""
-    return len(np.unique(game.matrix)) - 1
-
-
-def counting_bounds(n: int, k: int) -> np.ndarray:
-    """``bound[m]``, m = 0..n: the fewest total guesses of any tree over m answers when a
-    guess leaves at most ``k`` non-winning feedbacks (level d holds at most k**(d-1))."""
-    bound = np.zeros(n + 1, np.int64)
-    level, width, filled = 1, 1, 0
-    for m in range(1, n + 1):
-        if filled == width:
-            level, width, filled = level + 1, width * max(k, 1), 0
-        bound[m] = bound[m - 1] + level
-        filled += 1
-    return bound
 
 
 class WorstCaseSearch:
@@ -152,7 +127,7 @@ class WorstCaseSearch:
         self.view = _SymmetryView(game)
         self.matrix = game.matrix
         self.win = game.win_code
-        self.k = _spread(game)
+        self.k = game.patterns.spread
         self.memo: dict = {}
         self.nodes = 0
 
