@@ -194,3 +194,41 @@ def test_probing_changes_no_tree(opener):
     a = plain.search_opener(opener, keep_tree=True)
     b = TreeSearch(game).search_opener(opener, keep_tree=True)
     assert (a.total, a.worst, a.tree) == (b.total, b.worst, b.tree)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(3, 4, True), (3, 5, False), (4, 5, False)]), st.data())
+def test_canonical_keys_are_invariant(shape, data):
+    """Equivalent histories give one key; a key is the image of its set under a symmetry."""
+    from deductive.engine.mastermind.search import _Reps
+
+    pegs, colours, repeat = shape
+    game = Mastermind(pegs, colours, repeat)
+    codes = [tuple(c) for c in game.pegs_array.tolist()]
+    index = {c: k for k, c in enumerate(codes)}
+    matrix = np.asarray(game.matrix)
+    history = data.draw(st.lists(st.integers(0, len(codes) - 1), min_size=1, max_size=3,
+                                 unique=True))
+    answer = data.draw(st.integers(0, len(codes) - 1))
+    sigma = data.draw(st.permutations(range(pegs)))
+    pi = data.draw(st.permutations(range(colours)))
+
+    def act(k):
+        return index[tuple(pi[codes[k][sigma[i]]] for i in range(pegs))]
+
+    def node(hist, secret):
+        cands = np.array([a for a in range(len(codes))
+                          if all(matrix[h, a] == matrix[h, secret] for h in hist)], np.int64)
+        allowed = np.ones(len(codes), bool).view(_Reps)
+        allowed.history = tuple(sorted(hist))
+        return cands, allowed
+
+    search = SymmetricSearch(game)
+    key = search._key(*node(history, answer))
+    moved = [act(h) for h in history]
+    assert search._key(*node(moved, act(answer))) == key
+    image = sorted(np.frombuffer(key, np.int16).tolist())
+    cands = node(history, answer)[0].tolist()
+    assert any(sorted(index[tuple(p[codes[k][s[i]]] for i in range(pegs))] for k in cands)
+               == image for s in itertools.permutations(range(pegs))
+               for p in itertools.permutations(range(colours)))

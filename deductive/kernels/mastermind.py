@@ -168,3 +168,85 @@ def orbit_minima_mask(codes, colours, history, sigmas, out):
                 out[k] = False
                 break
     return False
+
+
+@njit(cache=CACHE, **SERIAL)
+def canonical_image(codes, numbers, colours, history, feedbacks, sigmas, orders, candidates,
+                    out):
+    """Write into ``out`` the image of ``candidates`` under one symmetry chosen from the
+    history alone: two sets reached by histories that a symmetry maps onto each other
+    get the same image (their memo key in the exact search).
+
+    A symmetry permutes the positions (sigma, a row of ``sigmas``) and renames the
+    colours (pi). Over every order of the history (a row of ``orders``) and every sigma,
+    pi renames the colours ``0, 1, ...`` in order of first appearance along the ordered,
+    permuted history codes (the colours it does not use come next, ascending); the
+    symmetry kept gives the least sequence of (feedback, renamed code) pairs. Any
+    symmetry maps a set onto one of the same value, so the image may always serve as a
+    key; the choice only decides how often equivalent sets meet.
+
+    Parameters
+    ----------
+    codes : uint8[n, p]
+        Every code, lexicographically.
+    numbers : int64[n]
+        Each code read as a number in base ``colours`` (ascending).
+    colours : int
+    history : uint8[h, p]
+        The guesses played (h >= 1).
+    feedbacks : int64[h]
+        Their feedback codes.
+    sigmas : int64[p!, p]
+        Every permutation of the positions.
+    orders : int64[h!, h]
+        Every order of the history.
+    candidates : int64[m]
+        The set (code indices).
+    out : int64[m]
+        Written: the image's code indices, ascending.
+    """
+    h, pegs = history.shape
+    best_seq = np.full(h * (pegs + 1), np.int64(1) << 62)
+    seq = np.empty(h * (pegs + 1), np.int64)
+    best_pi = np.empty(colours, np.int64)
+    best_sigma = 0
+    pi = np.empty(colours, np.int64)
+    for o in range(orders.shape[0]):
+        for s in range(sigmas.shape[0]):
+            pi[:] = -1
+            nxt = 0
+            state = 0              # 0: equal to the best so far, -1: below, 1: above
+            w = 0
+            for j in range(h):
+                row = history[orders[o, j]]
+                seq[w] = feedbacks[orders[o, j]]
+                if state == 0 and seq[w] != best_seq[w]:
+                    state = -1 if seq[w] < best_seq[w] else 1
+                w += 1
+                for i in range(pegs):
+                    c = row[sigmas[s, i]]
+                    if pi[c] < 0:
+                        pi[c] = nxt
+                        nxt += 1
+                    seq[w] = pi[c]
+                    if state == 0 and seq[w] != best_seq[w]:
+                        state = -1 if seq[w] < best_seq[w] else 1
+                    w += 1
+                if state == 1:
+                    break
+            if state == -1:
+                best_seq[:] = seq
+                for c in range(colours):
+                    if pi[c] < 0:
+                        pi[c] = nxt
+                        nxt += 1
+                best_pi[:] = pi
+                best_sigma = s
+    m = candidates.shape[0]
+    for k in range(m):
+        code = codes[candidates[k]]
+        number = 0
+        for i in range(pegs):
+            number = number * colours + best_pi[code[sigmas[best_sigma, i]]]
+        out[k] = np.searchsorted(numbers, number)
+    out.sort()

@@ -146,7 +146,7 @@ class SearchResult:
                 "seconds": round(self.seconds, 3), "nodes": self.nodes}
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     value: int          # exact total, or a proven lower bound
     exact: bool
@@ -286,7 +286,9 @@ class TreeSearch:
         """(guess rows, their lower bounds, least bound left out) in search order: the
         guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         n = len(cands)
-        rows = self._all_rows if allowed is None else np.flatnonzero(allowed).astype(np.int64)
+        rows = self._all_rows if allowed is None else getattr(allowed, "rows", None)
+        if rows is None:
+            rows = np.flatnonzero(allowed).astype(np.int64)
         columns = self._columns(n)
         return split_bounds(self.matrix, self._no_columns if columns is None else columns,
                             columns is not None, rows, cands, self.game.guess_to_answer,
@@ -296,9 +298,15 @@ class TreeSearch:
 
     def _search(self, cands, allowed, depth, beta, known):
         rows, bounds, cut = self._order(cands, allowed, depth, beta)
+        return self._scan(cands, allowed, depth, rows.tolist(), bounds.tolist(), cut, beta,
+                          known)
+
+    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known):
+        """The best guess of ``rows`` (in search order, with their ``bounds``; ``cut`` the
+        least bound of those left out) if its total is below ``beta``, else a bound."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
-        for guess, bound in zip(rows.tolist(), bounds.tolist()):
+        for guess, bound in zip(rows, bounds):
             limit = min(best, beta)
             if bound >= limit:
                 failed = min(failed, bound)

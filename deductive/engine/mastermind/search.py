@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
-from ...kernels.mastermind import orbit_minima_mask
+from ...kernels.mastermind import canonical_image, orbit_minima_mask
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
 
@@ -43,10 +43,12 @@ class _Reps(np.ndarray):
 
     history: tuple = ()
     trivial: bool = False
+    rows = None                         # the guesses of the mask, int64 (set once)
 
     def __array_finalize__(self, obj):
         self.history = getattr(obj, "history", ())
         self.trivial = getattr(obj, "trivial", False)
+        self.rows = getattr(obj, "rows", None)
 
 
 def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, bool]:
@@ -69,6 +71,12 @@ def _sigmas(pegs: int) -> np.ndarray:
     return np.array(list(itertools.permutations(range(pegs))), np.int64).reshape(-1, pegs)
 
 
+#: Histories whose masks are kept (then all are dropped): a search's children share
+#: their parent's history and a depth-first search comes back to few of the others, so
+#: the cache need only be large enough for the stack of a search.
+HISTORY_CACHE = 4096
+
+
 class _SymmetryView:
     """The game as the search sees it: every attribute the game's, plus a hard-mode hook
     whose allowed guesses are the orbit minima after the guesses played."""
@@ -77,7 +85,10 @@ class _SymmetryView:
 
     def __init__(self, game):
         self._game = game
-        self._cache: dict = {}
+        self._cache: dict = {}          # sorted history -> mask
+        self._after: dict = {}          # (sorted history, guess) -> mask
+        self._every = np.ones(len(game.guesses), bool)
+        self._every_rows = np.arange(len(game.guesses), dtype=np.int64)
 
     def __getattr__(self, name):
         return getattr(self._game, name)
@@ -85,13 +96,25 @@ class _SymmetryView:
     def allowed_after(self, allowed, guess, code):
         if getattr(allowed, "trivial", False):
             return allowed
-        history = tuple(sorted(set(getattr(allowed, "history", ())) | {int(guess)}))
-        mask = self._cache.get(history)
+        played = getattr(allowed, "history", ())
+        mask = self._after.get((played, guess))      # the same for every code
         if mask is None:
-            reps, trivial = orbit_minima(self._game.pegs_array, self._game.colours, history)
-            mask = reps.view(_Reps)
-            mask.history, mask.trivial = history, trivial
-            self._cache[history] = mask
+            if len(self._cache) >= HISTORY_CACHE:        # a mask and its rows: ~45 kB
+                self._cache.clear()
+                self._after.clear()
+            history = tuple(sorted(set(played) | {int(guess)}))
+            mask = self._cache.get(history)
+            if mask is None:
+                reps, trivial = orbit_minima(self._game.pegs_array, self._game.colours,
+                                             history)
+                if trivial:             # every guess: one array and its rows, shared
+                    mask, mask.rows = self._every.view(_Reps), self._every_rows
+                else:
+                    mask = reps.view(_Reps)
+                    mask.rows = np.flatnonzero(reps).astype(np.int64)
+                mask.history, mask.trivial = history, trivial
+                self._cache[history] = mask
+            self._after[(played, guess)] = mask
         return mask
 
 
@@ -99,15 +122,59 @@ class SymmetricSearch(TreeSearch):
     """:class:`~deductive.engine.feedback.search.TreeSearch` over one guess per orbit of
     the symmetries that fix the guesses played (see the module): the same trees, faster.
 
-    Its memo is keyed by candidate set alone: a set's value does not depend on which
-    symmetries prune its guesses."""
+    Its memo is keyed by candidate set alone (a set's value does not depend on which
+    symmetries prune its guesses), and an exact search keys a set by its image under a
+    symmetry chosen from the guesses played
+    (:func:`~deductive.kernels.mastermind.canonical_image`): sets reached by equivalent
+    histories share one entry. An entry's value is then an equivalent set's; the first
+    guess of a tree is found again from the values when the tree is written
+    (:meth:`best_guess`), by the search's own rule: the first guess in search order that
+    attains the value. A beam search keys sets as they are (its value depends on which
+    guesses the beam keeps, which is not symmetric)."""
 
-    def __init__(self, game, beam=None, max_guesses=None):
-        super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses)
+    def __init__(self, game, beam=None, max_guesses=None, memo_bytes=None):
+        super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses,
+                         memo_bytes=memo_bytes)
+        codes = np.ascontiguousarray(game.pegs_array, dtype=np.uint8)
+        self._codes, self._colours = codes, game.colours
+        self._numbers = codes.astype(np.int64) @ (
+            game.colours ** np.arange(codes.shape[1] - 1, -1, -1, dtype=np.int64))
 
-    @staticmethod
-    def _key(cands, allowed):
-        return cands.tobytes()
+    def _key(self, cands, allowed):
+        history = getattr(allowed, "history", ())
+        if self.beam is not None or not 0 < len(history) <= CANONICAL_HISTORY:
+            return cands.astype(np.int16).tobytes()   # MAX_CODES < 2**15: 2 bytes a code
+        played = list(history)
+        image = np.empty(len(cands), np.int64)
+        canonical_image(self._codes, self._numbers, self._colours, self._codes[played],
+                        self.matrix[played, cands[0]].astype(np.int64),
+                        _sigmas(self._codes.shape[1]), _orders(len(played)), cands, image)
+        return image.astype(np.int16).tobytes()
+
+    def best_guess(self, cands, allowed=None, depth=None) -> int:
+        """First guess of the best tree over ``cands``: the first in search order whose
+        total is the set's value (-1 if no tree fits)."""
+        if len(cands) <= 2 or self.beam is not None:
+            return super().best_guess(cands, allowed, depth)
+        value, _, exact = self.solve(cands, allowed, depth)
+        if not exact:
+            return -1
+        rows, _, _ = self._order(cands, allowed, depth, value + 1)
+        for guess in rows.tolist():
+            if self._guess_total(guess, cands, allowed, depth, value + 1)[2]:
+                return guess
+        raise AssertionError(f"no guess attains the value {value} of a set")  # unreachable
+
+
+#: Histories of up to this many guesses key a set by its symmetric image (h! orders of
+#: the history are tried); beyond it, sets are small and the group mostly trivial.
+CANONICAL_HISTORY = 4
+
+
+@functools.lru_cache(maxsize=None)
+def _orders(h: int) -> np.ndarray:
+    """Every order of ``h`` history guesses, ``int64[h!, h]``."""
+    return np.array(list(itertools.permutations(range(h))), np.int64).reshape(-1, h)
 
 
 class WorstCaseSearch:
