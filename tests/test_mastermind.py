@@ -232,3 +232,23 @@ def test_canonical_keys_are_invariant(shape, data):
     assert any(sorted(index[tuple(p[codes[k][s[i]]] for i in range(pegs))] for k in cands)
                == image for s in itertools.permutations(range(pegs))
                for p in itertools.permutations(range(colours)))
+
+
+def test_capped_memo_gives_the_same_tree():
+    """Evicting memo entries costs time only: the same total, worst case and tree."""
+    from deductive.engine.feedback.search import MEMO_ENTRY_BYTES
+
+    game = Mastermind(3, 4)
+    free, _ = optimal(game, keep_tree=True, memo_bytes=None)
+    capped, _ = optimal(game, keep_tree=True, memo_bytes=20 * MEMO_ENTRY_BYTES)
+    assert (capped.total, capped.worst, capped.tree) == (free.total, free.worst, free.tree)
+
+
+@pytest.mark.slow
+def test_optimal_expected_bulls_and_cows():
+    """Tanaka (1996): 26,274 guesses over the 5,040 codes; the tree needs seven."""
+    game = BullsAndCows()
+    best, _ = optimal(game, keep_tree=True)
+    assert (best.opener, best.total, best.worst) == ("0123", 26274, 7)
+    depths = check_tree(game, tree_document(game, best.tree)).depths
+    assert (depths.sum(), depths.max()) == (26274, 7)

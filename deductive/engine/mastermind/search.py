@@ -166,6 +166,11 @@ class SymmetricSearch(TreeSearch):
         raise AssertionError(f"no guess attains the value {value} of a set")  # unreachable
 
 
+#: Default cap on the estimated size of an exact search's memo (``memo_bytes``; past it
+#: the smallest sets' entries go, see TreeSearch). The exact Bulls and Cows search stays
+#: under it: 0.6 GB resident at its peak (README).
+MEMO_BYTES = 4 << 30
+
 #: Histories of up to this many guesses key a set by its symmetric image (h! orders of
 #: the history are tried); beyond it, sets are small and the group mostly trivial.
 CANONICAL_HISTORY = 4
@@ -268,7 +273,8 @@ def _depths(game, tree) -> np.ndarray:
 
 
 def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
-            progress=None) -> tuple[SearchResult, list[SearchResult]]:
+            progress=None, memo_bytes: int | None = MEMO_BYTES
+            ) -> tuple[SearchResult, list[SearchResult]]:
     """The tree with the fewest total guesses over every first guess, exactly.
 
     One opener per symmetry class is searched (``game.openers()``), the smallest expected
@@ -276,9 +282,9 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     stops as soon as it cannot).
     Returns the best result (its ``seconds`` and ``nodes``: the whole search's) and one
     per opener searched (those beaten: ``exact`` False and ``total`` a proven lower
-    bound)."""
+    bound). ``memo_bytes`` caps the memo's estimated size (None: no cap)."""
     start_all = time.perf_counter()
-    search = SymmetricSearch(game, max_guesses=max_guesses)
+    search = SymmetricSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     cands = np.arange(len(game.answers), dtype=np.int64)
     root = np.ones(len(game.guesses), bool)
     best, rows = None, []
@@ -312,10 +318,11 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
 
 
 def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,
-              progress=None) -> SearchResult:
+              progress=None, memo_bytes: int | None = MEMO_BYTES) -> SearchResult:
     """The exact best tree (kept in the result): the fewest total guesses (``expected``;
     every first guess, or ``opener`` only) or the fewest in the worst case (``worst``).
-    ``progress`` is called with the number of first guesses searched (:func:`optimal`)."""
+    ``progress`` is called with the number of first guesses searched (:func:`optimal`);
+    ``memo_bytes`` caps the exact search's memo (:class:`SymmetricSearch`)."""
     if objective == "worst":
         if opener or max_guesses:
             raise ArgumentError("`objective` worst takes neither `opener` nor `max_guesses`")
@@ -323,8 +330,10 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
     if objective != "expected":
         raise ArgumentError(f"`objective` {objective!r}: choose expected or worst")
     if opener is not None:
-        return SymmetricSearch(game, max_guesses=max_guesses).search_opener(opener, True)
-    return optimal(game, keep_tree=True, max_guesses=max_guesses, progress=progress)[0]
+        return SymmetricSearch(game, max_guesses=max_guesses,
+                               memo_bytes=memo_bytes).search_opener(opener, True)
+    return optimal(game, keep_tree=True, max_guesses=max_guesses, progress=progress,
+                   memo_bytes=memo_bytes)[0]
 
 
 def tree_report(game, tree, **first) -> dict:
