@@ -334,7 +334,11 @@ class TreeSearch:
         running = len(cands) + sum(lows)
         if running >= limit:
             return running, 0, False
-        by_size = sorted(range(len(children)), key=lambda i: -len(children[i][0]))
+        # largest first: the likeliest to pass the ceiling. With no ceiling nothing is cut,
+        # and smallest first lets the larger sets meet the smaller ones' memo entries
+        # (on the exact Bulls and Cows search, 561,000 nodes instead of 741,000).
+        sign = 1 if limit >= INFEASIBLE else -1
+        by_size = sorted(range(len(children)), key=lambda i: sign * len(children[i][0]))
         if self.probe:
             running = self._probe(children, lows, by_size, child_depth, limit - running)
             running += len(cands)
