@@ -31,9 +31,15 @@ caller):
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
    better;
-3. each bucket is searched, largest first, with the ceiling left over once the others'
-   lower bounds are counted; a subtree that cannot come in under its ceiling returns a
-   lower bound instead of a value, and the guess is dropped.
+3. each bucket of three or more answers is first probed: searched only to its share of
+   the guess's slack (the ceiling less the bound), in proportion to its size, so that a
+   guess is mostly refuted by partial proofs rather than by exact solves of its largest
+   buckets (:meth:`TreeSearch._probe`);
+4. each bucket is searched, largest first (smallest first when there is no ceiling:
+   nothing can be cut, and the larger meet the smaller ones' memo entries), with the
+   ceiling left over once the others' lower bounds are counted; a subtree that cannot
+   come in under its ceiling returns a lower bound instead of a value, and the guess is
+   dropped.
 
 Memoised results are exact values (with the chosen guess) or proven lower bounds, keyed by
 the set's members (and, in hard mode, the guesses still allowed) and the depth left. A
@@ -336,7 +342,7 @@ class TreeSearch:
             return running, 0, False
         # largest first: the likeliest to pass the ceiling. With no ceiling nothing is cut,
         # and smallest first lets the larger sets meet the smaller ones' memo entries
-        # (on the exact Bulls and Cows search, 561,000 nodes instead of 741,000).
+        # (measured on the exact Bulls and Cows search: README).
         sign = 1 if limit >= INFEASIBLE else -1
         by_size = sorted(range(len(children)), key=lambda i: sign * len(children[i][0]))
         if self.probe:

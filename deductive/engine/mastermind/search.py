@@ -168,7 +168,7 @@ class SymmetricSearch(TreeSearch):
 
 #: Default cap on the estimated size of an exact search's memo (``memo_bytes``; past it
 #: the smallest sets' entries go, see TreeSearch). The exact Bulls and Cows search stays
-#: under it: 0.6 GB resident at its peak (README).
+#: well under it (its peak memory: README).
 MEMO_BYTES = 4 << 30
 
 #: Histories of up to this many guesses key a set by its symmetric image (h! orders of
