@@ -864,10 +864,12 @@ def multi_play(guesses, answers, targets) -> list:
 
 
 # -- tree search ----------------------------------------------------------------------------
-def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_all, beam):
+def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_all, beam,
+                        floor=None):
     """The guesses a search node tries, spelled out: every allowed guess that tells
-    something (more than one bucket, or a candidate itself), with bound
-    3n - [g in S] - buckets; those below ``limit`` (all, with a beam), by (bound, sum of
+    something (more than one bucket, or a candidate itself), with bound n + the sum of
+    ``floor[|B|]`` over its buckets B but the green one (default ``floor[m] = 2m - 1``:
+    3n - [g in S] - buckets); those below ``limit`` (all, with a beam), by (bound, sum of
     squared bucket sizes, row), the first ``beam``; and the least bound left out."""
     n = len(candidates)
     members = {int(c) for c in candidates}
@@ -879,7 +881,10 @@ def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_
             continue
         if solve_all and len(sizes) != n:
             continue
-        bound = 3 * n - inside - len(sizes)
+        if floor is None:
+            bound = 3 * n - inside - len(sizes)
+        else:       # in a game the guess's own bucket is itself alone: floor[1], found
+            bound = n + sum(floor[size] for size in sizes.values()) - inside * floor[1]
         if not beam and bound >= limit:
             cut = min(cut, bound)
             continue

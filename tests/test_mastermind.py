@@ -154,7 +154,7 @@ def test_optimal_expected_four_pegs_six_colours():
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_counting_bound_is_admissible(data):
-    from deductive.engine.mastermind.search import counting_bounds
+    from deductive.engine.feedback.search import counting_bounds
 
     game = Mastermind(2, 4)
     matrix, win = np.asarray(game.matrix), game.win_code
@@ -162,3 +162,93 @@ def test_counting_bound_is_admissible(data):
     subset = data.draw(st.lists(st.integers(0, 15), min_size=1, max_size=16, unique=True))
     total, _ = reference.optimal_total(matrix, win, tuple(sorted(subset)))
     assert total >= counting_bounds(16, k)[len(subset)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 4, True), (3, 3, True), (2, 5, False)]), st.data())
+def test_guess_bound_is_admissible(shape, data):
+    """A node's guess bound, n + the floors of its non-green buckets (the counting bound
+    per bucket), never exceeds the best total of a tree opening with that guess."""
+    game = Mastermind(*shape)
+    matrix, win = np.asarray(game.matrix), game.win_code
+    n_codes = matrix.shape[1]
+    subset = sorted(data.draw(st.lists(st.integers(0, n_codes - 1), min_size=3,
+                                       max_size=min(n_codes, 14), unique=True)))
+    cands = np.array(subset, np.int64)
+    search = TreeSearch(game)
+    rows, bounds, _ = search._order(cands, None, None, 1 << 60)
+    memo = {}
+    for guess, bound in zip(rows.tolist(), bounds.tolist()):
+        total = len(cands) + sum(reference.optimal_total(matrix, win, tuple(grp.tolist()),
+                                                         memo)[0]
+                                 for code, grp in game.split(guess, cands) if code != win)
+        assert bound <= total
+
+
+@pytest.mark.parametrize("opener", ["112", "123"])
+def test_probing_changes_no_tree(opener):
+    """Probing the children's bounds saves work only: the same totals and trees."""
+    game = Mastermind(3, 4)
+    plain = TreeSearch(game)
+    plain.probe = False
+    a = plain.search_opener(opener, keep_tree=True)
+    b = TreeSearch(game).search_opener(opener, keep_tree=True)
+    assert (a.total, a.worst, a.tree) == (b.total, b.worst, b.tree)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(3, 4, True), (3, 5, False), (4, 5, False)]), st.data())
+def test_canonical_keys_are_invariant(shape, data):
+    """Equivalent histories give one key; a key is the image of its set under a symmetry."""
+    from deductive.engine.mastermind.search import _Reps
+
+    pegs, colours, repeat = shape
+    game = Mastermind(pegs, colours, repeat)
+    codes = [tuple(c) for c in game.pegs_array.tolist()]
+    index = {c: k for k, c in enumerate(codes)}
+    matrix = np.asarray(game.matrix)
+    history = data.draw(st.lists(st.integers(0, len(codes) - 1), min_size=1, max_size=3,
+                                 unique=True))
+    answer = data.draw(st.integers(0, len(codes) - 1))
+    sigma = data.draw(st.permutations(range(pegs)))
+    pi = data.draw(st.permutations(range(colours)))
+
+    def act(k):
+        return index[tuple(pi[codes[k][sigma[i]]] for i in range(pegs))]
+
+    def node(hist, secret):
+        cands = np.array([a for a in range(len(codes))
+                          if all(matrix[h, a] == matrix[h, secret] for h in hist)], np.int64)
+        allowed = np.ones(len(codes), bool).view(_Reps)
+        allowed.history = tuple(sorted(hist))
+        return cands, allowed
+
+    search = SymmetricSearch(game)
+    key = search._key(*node(history, answer))
+    moved = [act(h) for h in history]
+    assert search._key(*node(moved, act(answer))) == key
+    image = sorted(np.frombuffer(key, np.int16).tolist())
+    cands = node(history, answer)[0].tolist()
+    assert any(sorted(index[tuple(p[codes[k][s[i]]] for i in range(pegs))] for k in cands)
+               == image for s in itertools.permutations(range(pegs))
+               for p in itertools.permutations(range(colours)))
+
+
+def test_capped_memo_gives_the_same_tree():
+    """Evicting memo entries costs time only: the same total, worst case and tree."""
+    from deductive.engine.feedback.search import MEMO_ENTRY_BYTES
+
+    game = Mastermind(3, 4)
+    free, _ = optimal(game, keep_tree=True, memo_bytes=None)
+    capped, _ = optimal(game, keep_tree=True, memo_bytes=20 * MEMO_ENTRY_BYTES)
+    assert (capped.total, capped.worst, capped.tree) == (free.total, free.worst, free.tree)
+
+
+@pytest.mark.slow
+def test_optimal_expected_bulls_and_cows():
+    """Tanaka (1996): 26,274 guesses over the 5,040 codes; the tree needs seven."""
+    game = BullsAndCows()
+    best, _ = optimal(game, keep_tree=True)
+    assert (best.opener, best.total, best.worst) == ("0123", 26274, 7)
+    depths = check_tree(game, tree_document(game, best.tree)).depths
+    assert (depths.sum(), depths.max()) == (26274, 7)

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from deductive.engine.feedback.search import counting_bounds
 from deductive.kernels.search import opener_bounds, opener_bounds_rows, split_bounds
 
 from . import reference
@@ -31,13 +32,17 @@ def nodes(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(nodes(), st.integers(0, 100), st.booleans(), st.sampled_from([0, 0, 1, 3]),
-       st.booleans())
-def test_split_bounds_matches_reference(node, limit, solve_all, beam, use_columns):
+       st.booleans(), st.sampled_from([None, 1, 2, 3]))
+def test_split_bounds_matches_reference(node, limit, solve_all, beam, use_columns, spread):
     matrix, rows, cands, g2a, high = node
     columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
+    n = matrix.shape[1]
+    floor = (2 * np.arange(n + 1) - 1).clip(0) if spread is None else \
+        counting_bounds(n, spread)
     order, bounds, cut = split_bounds(matrix, columns, use_columns, rows, cands, g2a, high,
-                                      limit, solve_all, beam)
-    want = reference.search_split_bounds(matrix, rows, cands, g2a, limit, solve_all, beam)
+                                      floor, limit, solve_all, beam)
+    want = reference.search_split_bounds(matrix, rows, cands, g2a, limit, solve_all, beam,
+                                         floor.tolist())
     assert (order.tolist(), bounds.tolist(), int(cut)) == want
 
 
@@ -45,7 +50,8 @@ def test_split_bounds_no_rows():
     matrix = np.zeros((3, 4), np.uint8)
     order, bounds, cut = split_bounds(matrix, np.empty((0, 0), np.uint8), False,
                                       np.array([], np.int64), np.array([0, 1]),
-                                      np.full(3, -1, np.int64), 3, 10, False, 0)
+                                      np.full(3, -1, np.int64), 3, np.arange(5), 10, False,
+                                      0)
     assert len(order) == len(bounds) == 0 and cut == 2 ** 62
 
 

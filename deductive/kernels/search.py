@@ -16,7 +16,7 @@ from .partition import BLOCK, bucket_stats_columns, bucket_stats_rows
 
 @njit(cache=CACHE, **SERIAL)
 def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer, n_codes,
-                 limit, solve_all, beam):
+                 floor, limit, solve_all, beam):
     """The guesses worth trying at a search node, in search order, with their bounds.
 
     Parameters
@@ -34,6 +34,9 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     guess_to_answer : int64[n_guesses]
         Answer index of each guess, -1 for a guess that is no answer.
     n_codes : int
+    floor : int64[>= n + 1]
+        ``floor[m]``: a lower bound of the total of any tree over m answers, with
+        ``floor[0] = 0``, ``floor[1] = 1`` (at least ``2m - 1``: :func:`lower_bound`).
     limit : int
         Only guesses whose bound is below it are returned (beam: ignored).
     solve_all : bool
@@ -46,7 +49,8 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     order : int64[m]
         Guess rows, by bound, then sum of squared bucket sizes, then row.
     bounds : int64[m]
-        ``3n - [g in S] - buckets`` of each.
+        ``n + sum floor[|B|]`` over each one's non-green buckets B (with ``floor[m] =
+        2m - 1``: ``3n - [g in S] - buckets``).
     cut : int64
         The least bound among the guesses worth trying that were left out for reaching
         ``limit`` (``2**62`` when none was).
@@ -55,13 +59,13 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     k = rows.shape[0]
     buckets = np.empty(k, np.int64)
     sumsq = np.empty(k, np.int64)
-    unused = np.empty(k, np.int64)          # entropy and largest bucket: not needed here
-    xlogx = np.zeros(n + 1, np.int64)
+    floors = np.empty(k, np.int64)          # sum of floor[|B|] over every bucket
+    unused = np.empty(k, np.int64)          # largest bucket: not needed here
     if use_columns:
-        bucket_stats_columns(columns, rows, candidates, xlogx, unused, buckets, unused,
+        bucket_stats_columns(columns, rows, candidates, floor, floors, buckets, unused,
                              sumsq, 0, k)
     else:
-        bucket_stats_rows(matrix, rows, candidates, n_codes, xlogx, unused, buckets, unused,
+        bucket_stats_rows(matrix, rows, candidates, n_codes, floor, floors, buckets, unused,
                           sumsq, 0, k)
     member = np.zeros(matrix.shape[1], np.bool_)
     for j in range(n):
@@ -80,7 +84,7 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
             continue                  # tells nothing
         if solve_all and b != n:
             continue
-        bound = 3 * n - inside - b
+        bound = n + floors[r] - inside * floor[1]     # the green bucket costs nothing more
         if beam == 0 and bound >= limit:
             cut = min(cut, bound)
             continue

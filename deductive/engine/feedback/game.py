@@ -131,12 +131,15 @@ class FeedbackGame:
         """``[(code, answer indices)]``: the candidates ``guess`` separates, by code (each
         group ascending, groups in code order)."""
         codes = self.matrix[guess, candidates]
+        if not len(codes):
+            return []
         order = np.argsort(codes, kind="stable")
         sorted_codes = codes[order]
-        cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
-        groups = np.split(candidates[order], cuts)
-        keys = sorted_codes[np.concatenate(([0], cuts))] if len(codes) else []
-        return [(int(k), g) for k, g in zip(keys, groups)]
+        ordered = candidates[order]
+        # slices of one array, cut where the code changes (np.split costs more per call)
+        cuts = [0, *(np.flatnonzero(sorted_codes[1:] != sorted_codes[:-1]) + 1).tolist(),
+                len(codes)]
+        return [(int(sorted_codes[a]), ordered[a:b]) for a, b in zip(cuts, cuts[1:])]
 
     def allowed_after(self, allowed, guess: int, code: int):
         """The guesses allowed after ``guess`` got ``code`` (``None``: all of them)."""

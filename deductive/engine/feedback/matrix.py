@@ -8,6 +8,7 @@ of :mod:`deductive.engine.feedback` is a reduction over it.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -106,6 +107,13 @@ class PatternMatrix:
     @property
     def shape(self) -> tuple[int, int]:
         return self.codes.shape
+
+    @functools.cached_property
+    def spread(self) -> int:
+        """The most non-winning feedbacks one guess can get: the codes the matrix holds,
+        the winning one left out (the searches' counting bound)."""
+        present = np.unique(self.codes)
+        return max(1, len(present) - int(np.isin(self.win_code, present)))
 
     @property
     def nbytes(self) -> int:

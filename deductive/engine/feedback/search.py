@@ -8,27 +8,38 @@ Lower bounds (admissible, checked against brute force in the tests):
 
 * :func:`lower_bound`: 1 for one answer, 3 for two, 2n - 1 for n >= 3 (at most one answer
   is found by the first guess; every other needs at least two).
-* :func:`guess_lower_bound`: a guess g that splits S into b buckets (the green one
-  included) costs at least ``n + sum(2|B| - 1)`` over its non-green buckets B, that is
-  ``3n - [g in S] - b``, since each bucket costs at least ``2|B| - 1`` (exactly so for
-  buckets of one or two answers). It is tight when g splits S into buckets of at most two
-  answers. Every guess is tried in the order of this bound, so the search stops at the
-  first guess whose bound reaches the best total found.
+* :func:`counting_bounds`: a guess leaves at most K non-winning feedbacks (K: the codes the
+  matrix holds, less the win), so a tree finds at most one answer with its first guess, K
+  with its second, K**2 with its third...: filling the levels in turn gives the least
+  total over n answers. It is 2n - 1 up to n = K + 1 and more beyond. A set's floor
+  ``floor[n]`` is the larger of the two.
+* the guess bound: a guess g that splits S into buckets costs at least ``n + sum
+  floor[|B|]`` over its non-green buckets B. With ``floor[m] = 2m - 1`` that is
+  :func:`guess_lower_bound`, ``3n - [g in S] - b`` (b buckets, the green one included),
+  tight when g splits S into buckets of at most two answers. Every guess is tried in the
+  order of this bound, so the search stops at the first guess whose bound reaches the
+  best total found.
 
 The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
 caller):
 
 1. every allowed guess is scored, bounded, filtered and ordered in one compiled call
-   (:func:`deductive.kernels.search.split_bounds`: number of buckets, sum of squared
+   (:func:`deductive.kernels.search.split_bounds`: the guess bound, sum of squared
    bucket sizes); only the guesses whose bound is below ``beta`` come back, with the least
    bound left out (a lower bound of the set if none of them succeeds);
 2. guesses are tried in the order of their lower bound, then the smaller sum of squared
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
    better;
-3. each bucket is searched, largest first, with the ceiling left over once the others'
-   lower bounds are counted; a subtree that cannot come in under its ceiling returns a
-   lower bound instead of a value, and the guess is dropped.
+3. each bucket of three or more answers is first probed: searched only to its share of
+   the guess's slack (the ceiling less the bound), in proportion to its size, so that a
+   guess is mostly refuted by partial proofs rather than by exact solves of its largest
+   buckets (:meth:`TreeSearch._probe`);
+4. each bucket is searched, largest first (smallest first when there is no ceiling:
+   nothing can be cut, and the larger meet the smaller ones' memo entries), with the
+   ceiling left over once the others' lower bounds are counted; a subtree that cannot
+   come in under its ceiling returns a lower bound instead of a value, and the guess is
+   dropped.
 
 Memoised results are exact values (with the chosen guess) or proven lower bounds, keyed by
 the set's members (and, in hard mode, the guesses still allowed) and the depth left. A
@@ -72,6 +83,7 @@ from .matrix import answer_major
 from .scoring import COLUMNS_MAX
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
+           "counting_bounds",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof"]
@@ -89,6 +101,20 @@ MEMO_ENTRY_BYTES = 600
 def lower_bound(n: int) -> int:
     """Fewest total guesses any tree needs for n candidates (n >= 1): 1, 3, then 2n - 1."""
     return 2 * n - 1
+
+
+def counting_bounds(n: int, k: int) -> np.ndarray:
+    """``floor[m]``, m = 0..n: the fewest total guesses of any tree over m answers when a
+    guess leaves at most ``k`` non-winning feedbacks (level d holds at most k**(d-1)
+    answers), and never below :func:`lower_bound` (``floor[0] = 0``)."""
+    bound = np.zeros(n + 1, np.int64)
+    level, width, filled = 1, 1, 0
+    for m in range(1, n + 1):
+        if filled == width:
+            level, width, filled = level + 1, width * max(k, 1), 0
+        bound[m] = bound[m - 1] + level
+        filled += 1
+    return np.maximum(bound, 2 * np.arange(n + 1, dtype=np.int64) - 1).clip(0)
 
 
 def _impossible(n: int, depth: int | None) -> bool:
@@ -127,7 +153,7 @@ class SearchResult:
                 "seconds": round(self.seconds, 3), "nodes": self.nodes}
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     value: int          # exact total, or a proven lower bound
     exact: bool
@@ -174,6 +200,8 @@ class TreeSearch:
         self.memo: dict = {}
         self.nodes = 0
         self._all_rows = np.arange(self.matrix.shape[0], dtype=np.int64)
+        self.floor = counting_bounds(self.matrix.shape[1], self.patterns.spread)
+        self.probe = True
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
 
     def _columns(self, n):
@@ -210,7 +238,7 @@ class TreeSearch:
         if n <= 2:
             return lower_bound(n)
         bound, _ = self._lookup(self._key(cands, allowed), depth)
-        return max(bound, lower_bound(n))
+        return max(bound, int(self.floor[n]))
 
     # -- search -----------------------------------------------------------------------------
     def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
@@ -265,18 +293,27 @@ class TreeSearch:
         """(guess rows, their lower bounds, least bound left out) in search order: the
         guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         n = len(cands)
-        rows = self._all_rows if allowed is None else np.flatnonzero(allowed).astype(np.int64)
+        rows = self._all_rows if allowed is None else getattr(allowed, "rows", None)
+        if rows is None:
+            rows = np.flatnonzero(allowed).astype(np.int64)
         columns = self._columns(n)
         return split_bounds(self.matrix, self._no_columns if columns is None else columns,
                             columns is not None, rows, cands, self.game.guess_to_answer,
-                            self.patterns.n_codes, limit, depth is not None and depth == 2,
+                            self.patterns.n_codes, self.floor, limit,
+                            depth is not None and depth == 2,
                             self.beam or 0)
 
     def _search(self, cands, allowed, depth, beta, known):
         rows, bounds, cut = self._order(cands, allowed, depth, beta)
+        return self._scan(cands, allowed, depth, rows.tolist(), bounds.tolist(), cut, beta,
+                          known)
+
+    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known):
+        """The best guess of ``rows`` (in search order, with their ``bounds``; ``cut`` the
+        least bound of those left out) if its total is below ``beta``, else a bound."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
-        for guess, bound in zip(rows.tolist(), bounds.tolist()):
+        for guess, bound in zip(rows, bounds):
             limit = min(best, beta)
             if bound >= limit:
                 failed = min(failed, bound)
@@ -304,8 +341,18 @@ class TreeSearch:
         running = len(cands) + sum(lows)
         if running >= limit:
             return running, 0, False
+        # largest first: the likeliest to pass the ceiling. With no ceiling nothing is cut,
+        # and smallest first lets the larger sets meet the smaller ones' memo entries
+        # (measured on the exact Bulls and Cows search: README).
+        sign = 1 if limit >= INFEASIBLE else -1
+        by_size = sorted(range(len(children)), key=lambda i: sign * len(children[i][0]))
+        if self.probe:
+            running = self._probe(children, lows, by_size, child_depth, limit - running)
+            running += len(cands)
+            if running >= limit:
+                return running, 0, False
         worst, done = 1, len(cands) - sum(len(grp) for grp, _ in children)
-        for k in sorted(range(len(children)), key=lambda i: -len(children[i][0])):
+        for k in by_size:
             grp, a = children[k]
             running -= lows[k]
             value, sub_worst, exact = self.solve(grp, a, child_depth, limit - running)
@@ -317,6 +364,29 @@ class TreeSearch:
                 done += len(grp)
                 progress(done)
         return running, worst, True
+
+    def _probe(self, children, lows, by_size, depth, slack):
+        """Raise the children's bounds ``lows`` (in place) towards refuting their guess:
+        each child of three or more answers is searched only to its share of ``slack`` (the
+        total the guess's bound may still rise before it reaches its ceiling), in
+        proportion to its size, largest first; stops once the shares are spent. Returns
+        the sum of the new bounds.
+
+        A guess is refuted when its children's bounds add up to its ceiling; a child
+        searched with all the slack as its ceiling is mostly solved exactly, whereas
+        proving a fraction of the slack for each child costs far less. Bounds are exact
+        values or proven ones, so the totals found do not change, only the work."""
+        weight = sum(len(children[k][0]) for k in by_size if len(children[k][0]) > 2)
+        left = slack
+        for k in by_size:
+            grp, a = children[k]
+            if len(grp) <= 2 or left <= 0:
+                continue
+            share = -(-slack * len(grp) // weight)
+            value, _, _ = self.solve(grp, a, depth, lows[k] + share)
+            left -= value - lows[k]
+            lows[k] = value
+        return sum(lows)
 
     def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
         """First guess of the best tree (of the beam) over ``cands``; -1 if none fits."""

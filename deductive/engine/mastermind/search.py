@@ -23,12 +23,14 @@ unchanged: the guesses allowed at a node (its hard-mode hook,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import time
 
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
+from ...kernels.mastermind import canonical_image, orbit_minima_mask
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
 
@@ -41,56 +43,38 @@ class _Reps(np.ndarray):
 
     history: tuple = ()
     trivial: bool = False
+    rows = None                         # the guesses of the mask, int64 (set once)
 
     def __array_finalize__(self, obj):
         self.history = getattr(obj, "history", ())
         self.trivial = getattr(obj, "trivial", False)
+        self.rows = getattr(obj, "rows", None)
 
 
 def orbit_minima(codes: np.ndarray, colours: int, history) -> tuple[np.ndarray, bool]:
     """Mask of the codes that are the least of their orbit under the symmetries fixing
     every code of ``history`` (rows of ``codes``, colours ``0 .. colours - 1``, listed
-    lexicographically), and whether that group is trivial (every code its own orbit)."""
+    lexicographically), and whether that group is trivial (every code its own orbit).
+    The work is :func:`deductive.kernels.mastermind.orbit_minima_mask`'s."""
+    codes = np.ascontiguousarray(codes, dtype=np.uint8)
     n, pegs = codes.shape
     hist = codes[list(history)] if len(history) else np.empty((0, pegs), np.uint8)
-    used = np.zeros(colours, bool)
-    used[np.unique(hist)] = True
-    free = np.flatnonzero(~used)
-    maps = []
-    for sigma in itertools.permutations(range(pegs)):
-        pi = np.full(colours, -1, np.int64)
-        ok = True
-        for h in hist:
-            for i in range(pegs):
-                src, dst = h[sigma[i]], h[i]
-                if pi[src] not in (-1, dst) or (pi[src] == -1 and dst in pi):
-                    ok = False
-                    break
-                pi[src] = dst
-            if not ok:
-                break
-        if ok:
-            maps.append((sigma, pi))
-    if len(maps) == 1 and len(free) <= 1:      # the identity alone: every code a minimum
-        return np.ones(n, bool), True
-    weight = colours ** np.arange(pegs - 1, -1, -1, dtype=np.int64)
-    own = codes.astype(np.int64) @ weight
-    best = own.copy()
-    rows = np.arange(n)
-    for sigma, pi in maps:
-        moved = codes[:, list(sigma)]
-        assign = np.full((n, colours), -1, np.int64)
-        count = np.zeros(n, np.int64)
-        key = np.zeros(n, np.int64)
-        for i in range(pegs):
-            c = moved[:, i]
-            image = pi[c]
-            fresh = (image < 0) & (assign[rows, c] < 0)
-            assign[rows[fresh], c[fresh]] = free[count[fresh]] if len(free) else 0
-            count += fresh
-            key += np.where(image < 0, assign[rows, c], image) * weight[i]
-        np.minimum(best, key, out=best)
-    return best == own, False
+    mask = np.empty(n, bool)
+    trivial = orbit_minima_mask(codes, colours, np.ascontiguousarray(hist), _sigmas(pegs),
+                                mask)
+    return mask, bool(trivial)
+
+
+@functools.lru_cache(maxsize=None)
+def _sigmas(pegs: int) -> np.ndarray:
+    """Every permutation of ``pegs`` positions, ``int64[pegs!, pegs]``."""
+    return np.array(list(itertools.permutations(range(pegs))), np.int64).reshape(-1, pegs)
+
+
+#: Histories whose masks are kept (then all are dropped): a search's children share
+#: their parent's history and a depth-first search comes back to few of the others, so
+#: the cache need only be large enough for the stack of a search.
+HISTORY_CACHE = 4096
 
 
 class _SymmetryView:
@@ -101,7 +85,10 @@ class _SymmetryView:
 
     def __init__(self, game):
         self._game = game
-        self._cache: dict = {}
+        self._cache: dict = {}          # sorted history -> mask
+        self._after: dict = {}          # (sorted history, guess) -> mask
+        self._every = np.ones(len(game.guesses), bool)
+        self._every_rows = np.arange(len(game.guesses), dtype=np.int64)
 
     def __getattr__(self, name):
         return getattr(self._game, name)
@@ -109,13 +96,25 @@ class _SymmetryView:
     def allowed_after(self, allowed, guess, code):
         if getattr(allowed, "trivial", False):
             return allowed
-        history = tuple(sorted(set(getattr(allowed, "history", ())) | {int(guess)}))
-        mask = self._cache.get(history)
+        played = getattr(allowed, "history", ())
+        mask = self._after.get((played, guess))      # the same for every code
         if mask is None:
-            reps, trivial = orbit_minima(self._game.pegs_array, self._game.colours, history)
-            mask = reps.view(_Reps)
-            mask.history, mask.trivial = history, trivial
-            self._cache[history] = mask
+            if len(self._cache) >= HISTORY_CACHE:        # a mask and its rows: ~45 kB
+                self._cache.clear()
+                self._after.clear()
+            history = tuple(sorted(set(played) | {int(guess)}))
+            mask = self._cache.get(history)
+            if mask is None:
+                reps, trivial = orbit_minima(self._game.pegs_array, self._game.colours,
+                                             history)
+                if trivial:             # every guess: one array and its rows, shared
+                    mask, mask.rows = self._every.view(_Reps), self._every_rows
+                else:
+                    mask = reps.view(_Reps)
+                    mask.rows = np.flatnonzero(reps).astype(np.int64)
+                mask.history, mask.trivial = history, trivial
+                self._cache[history] = mask
+            self._after[(played, guess)] = mask
         return mask
 
 
@@ -123,40 +122,64 @@ class SymmetricSearch(TreeSearch):
     """:class:`~deductive.engine.feedback.search.TreeSearch` over one guess per orbit of
     the symmetries that fix the guesses played (see the module): the same trees, faster.
 
-    Its memo is keyed by candidate set alone: a set's value does not depend on which
-    symmetries prune its guesses. A set's lower bound is also the counting one: one answer
-    found by the first guess, at most K by the second, K**2 by the third... (K the non-winning
-    feedbacks of the matrix), stronger than the core's 2n - 1 once n > K + 1."""
+    Its memo is keyed by candidate set alone (a set's value does not depend on which
+    symmetries prune its guesses), and an exact search keys a set by its image under a
+    symmetry chosen from the guesses played
+    (:func:`~deductive.kernels.mastermind.canonical_image`): sets reached by equivalent
+    histories share one entry. An entry's value is then an equivalent set's; the first
+    guess of a tree is found again from the values when the tree is written
+    (:meth:`best_guess`), by the search's own rule: the first guess in search order that
+    attains the value. A beam search keys sets as they are (its value depends on which
+    guesses the beam keeps, which is not symmetric)."""
 
-    def __init__(self, game, beam=None, max_guesses=None):
-        super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses)
-        self.floor = counting_bounds(len(game.answers), _spread(game))
+    def __init__(self, game, beam=None, max_guesses=None, memo_bytes=None):
+        super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses,
+                         memo_bytes=memo_bytes)
+        codes = np.ascontiguousarray(game.pegs_array, dtype=np.uint8)
+        self._codes, self._colours = codes, game.colours
+        self._numbers = codes.astype(np.int64) @ (
+            game.colours ** np.arange(codes.shape[1] - 1, -1, -1, dtype=np.int64))
 
-    def _child_bound(self, cands, allowed, depth):
-        bound = super()._child_bound(cands, allowed, depth)
-        return bound if bound >= INFEASIBLE else max(bound, int(self.floor[len(cands)]))
+    def _key(self, cands, allowed):
+        history = getattr(allowed, "history", ())
+        if self.beam is not None or not 0 < len(history) <= CANONICAL_HISTORY:
+            return cands.astype(np.int16).tobytes()   # MAX_CODES < 2**15: 2 bytes a code
+        played = list(history)
+        image = np.empty(len(cands), np.int64)
+        canonical_image(self._codes, self._numbers, self._colours, self._codes[played],
+                        self.matrix[played, cands[0]].astype(np.int64),
+                        _sigmas(self._codes.shape[1]), _orders(len(played)), cands, image)
+        return image.astype(np.int16).tobytes()
 
-    @staticmethod
-    def _key(cands, allowed):
-        return cands.tobytes()
+    def best_guess(self, cands, allowed=None, depth=None) -> int:
+        """First guess of the best tree over ``cands``: the first in search order whose
+        total is the set's value (-1 if no tree fits)."""
+        if len(cands) <= 2 or self.beam is not None:
+            return super().best_guess(cands, allowed, depth)
+        value, _, exact = self.solve(cands, allowed, depth)
+        if not exact:
+            return -1
+        rows, _, _ = self._order(cands, allowed, depth, value + 1)
+        for guess in rows.tolist():
+            if self._guess_total(guess, cands, allowed, depth, value + 1)[2]:
+                return guess
+        raise AssertionError(f"no guess attains the value {value} of a set")  # unreachable
 
 
-def _spread(game) -> int:
-    """The most non-winning feedbacks a guess can get: the codes of the matrix, less one."""
-    return len(np.unique(game.matrix)) - 1
+#: Default cap on the estimated size of an exact search's memo (``memo_bytes``; past it
+#: the smallest sets' entries go, see TreeSearch). The exact Bulls and Cows search stays
+#: well under it (its peak memory: README).
+MEMO_BYTES = 4 << 30
+
+#: Histories of up to this many guesses key a set by its symmetric image (h! orders of
+#: the history are tried); beyond it, sets are small and the group mostly trivial.
+CANONICAL_HISTORY = 4
 
 
-def counting_bounds(n: int, k: int) -> np.ndarray:
-    """``bound[m]``, m = 0..n: the fewest total guesses of any tree over m answers when a
-    guess leaves at most ``k`` non-winning feedbacks (level d holds at most k**(d-1))."""
-    bound = np.zeros(n + 1, np.int64)
-    level, width, filled = 1, 1, 0
-    for m in range(1, n + 1):
-        if filled == width:
-            level, width, filled = level + 1, width * max(k, 1), 0
-        bound[m] = bound[m - 1] + level
-        filled += 1
-    return bound
+@functools.lru_cache(maxsize=None)
+def _orders(h: int) -> np.ndarray:
+    """Every order of ``h`` history guesses, ``int64[h!, h]``."""
+    return np.array(list(itertools.permutations(range(h))), np.int64).reshape(-1, h)
 
 
 class WorstCaseSearch:
@@ -176,7 +199,7 @@ class WorstCaseSearch:
         self.view = _SymmetryView(game)
         self.matrix = game.matrix
         self.win = game.win_code
-        self.k = _spread(game)
+        self.k = game.patterns.spread
         self.memo: dict = {}
         self.nodes = 0
 
@@ -250,7 +273,8 @@ def _depths(game, tree) -> np.ndarray:
 
 
 def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
-            progress=None) -> tuple[SearchResult, list[SearchResult]]:
+            progress=None, memo_bytes: int | None = MEMO_BYTES
+            ) -> tuple[SearchResult, list[SearchResult]]:
     """The tree with the fewest total guesses over every first guess, exactly.
 
     One opener per symmetry class is searched (``game.openers()``), the smallest expected
@@ -258,9 +282,9 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     stops as soon as it cannot).
     Returns the best result (its ``seconds`` and ``nodes``: the whole search's) and one
     per opener searched (those beaten: ``exact`` False and ``total`` a proven lower
-    bound)."""
+    bound). ``memo_bytes`` caps the memo's estimated size (None: no cap)."""
     start_all = time.perf_counter()
-    search = SymmetricSearch(game, max_guesses=max_guesses)
+    search = SymmetricSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     cands = np.arange(len(game.answers), dtype=np.int64)
     root = np.ones(len(game.guesses), bool)
     best, rows = None, []
@@ -294,10 +318,11 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
 
 
 def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,
-              progress=None) -> SearchResult:
+              progress=None, memo_bytes: int | None = MEMO_BYTES) -> SearchResult:
     """The exact best tree (kept in the result): the fewest total guesses (``expected``;
     every first guess, or ``opener`` only) or the fewest in the worst case (``worst``).
-    ``progress`` is called with the number of first guesses searched (:func:`optimal`)."""
+    ``progress`` is called with the number of first guesses searched (:func:`optimal`);
+    ``memo_bytes`` caps the exact search's memo (:class:`SymmetricSearch`)."""
     if objective == "worst":
         if opener or max_guesses:
             raise ArgumentError("`objective` worst takes neither `opener` nor `max_guesses`")
@@ -305,8 +330,10 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
     if objective != "expected":
         raise ArgumentError(f"`objective` {objective!r}: choose expected or worst")
     if opener is not None:
-        return SymmetricSearch(game, max_guesses=max_guesses).search_opener(opener, True)
-    return optimal(game, keep_tree=True, max_guesses=max_guesses, progress=progress)[0]
+        return SymmetricSearch(game, max_guesses=max_guesses,
+                               memo_bytes=memo_bytes).search_opener(opener, True)
+    return optimal(game, keep_tree=True, max_guesses=max_guesses, progress=progress,
+                   memo_bytes=memo_bytes)[0]
 
 
 def tree_report(game, tree, **first) -> dict:
