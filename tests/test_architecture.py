@@ -179,3 +179,11 @@ def test_the_toy_game_of_architecture_md_runs(capsys):
         exec(compile(block, "ARCHITECTURE.md", "exec"), {"__name__": "architecture_md"})
     greedy, best, worst = map(int, capsys.readouterr().out.split())
     assert best <= greedy and worst >= 1
+
+
+def test_a_feedback_game_without_a_matrix_is_refused_when_made():
+    from deductive.engine.feedback.game import FeedbackGame
+    from deductive.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="`patterns` is required"):
+        FeedbackGame(guesses=["ab"], answers=["ab"])

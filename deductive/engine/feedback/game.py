@@ -52,6 +52,11 @@ class State:
         return len(self.history)
 
 
+#: The error of a game made with neither a matrix nor a way to build one.
+_NO_PATTERNS = ("`patterns` is required: give a PatternMatrix, or subclass FeedbackGame and "
+                "override build_patterns")
+
+
 class FeedbackGame:
     """A game whose feedback is a function of (guess, answer), over its pattern matrix.
 
@@ -82,6 +87,8 @@ class FeedbackGame:
                  guesses=None, answers=None):
         if patterns is not None:
             guesses, answers = patterns.guesses, patterns.answers
+        elif type(self).build_patterns is FeedbackGame.build_patterns:
+            raise ArgumentError(_NO_PATTERNS)
         self._patterns = patterns
         self.guesses, self.answers = guesses, answers
         self._words = {str(w): i for i, w in enumerate(guesses)}
@@ -104,7 +111,10 @@ class FeedbackGame:
         return self._patterns
 
     def build_patterns(self) -> PatternMatrix:
-        raise NotImplementedError("a game without a matrix must override build_patterns")
+        """The matrix of a game that builds it on first use (Wordle, Mastermind override
+        this); a game given ``patterns`` never calls it, and one given none that does not
+        override it is refused when it is made."""
+        raise ArgumentError(_NO_PATTERNS)
 
     @property
     def matrix(self) -> np.ndarray:
