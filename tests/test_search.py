@@ -115,6 +115,36 @@ def test_hard_mode_search_tree_is_valid():
     assert report["hard"] and report["total"] == result.total and report["worst"] <= 6
 
 
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.integers(0, 2 ** 32 - 1))
+def test_hard_mode_turns_with_one_rule_key_allow_the_same_guesses(game_lists, seed):
+    """A search remembers hard-mode masks by (mask before, rule key): every two turns with
+    the same key must leave the same guesses, from any mask before."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers, hard=True)
+    rng = np.random.default_rng(seed)
+    before = rng.random(len(guesses)) < 0.7
+    by_key: dict = {}
+    for g in range(len(guesses)):
+        for code in set(game.matrix[g].tolist()):
+            mask = game.allowed_after(before, g, code)
+            want = by_key.setdefault(game.rule_key(g, code), mask)
+            assert (mask == want).all()
+            assert (mask == game.allowed_after(np.ones(len(guesses), bool), g, code)
+                    & before).all()
+
+
+def test_hard_mode_search_remembers_masks_without_changing_the_tree():
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    plain = TreeSearch(game, max_guesses=6)
+    plain.cache_rules = False
+    cached = TreeSearch(game, max_guesses=6)
+    a = plain.search_opener("laine", keep_tree=True)
+    b = cached.search_opener("laine", keep_tree=True)
+    assert (a.total, a.worst, a.tree) == (b.total, b.worst, b.tree)
+    assert 0 < len(cached._masks) < len(cached._after)
+
+
 def test_cli_search_and_openers(tmp_path):
     runner = CliRunner()
     tree = tmp_path / "t.json"

@@ -155,6 +155,11 @@ class FeedbackGame:
         """The guesses allowed after ``guess`` got ``code`` (``None``: all of them)."""
         return allowed
 
+    def rule_key(self, guess: int, code: int):
+        """What :meth:`allowed_after` reads of a turn: turns with equal keys restrict the
+        guesses alike, whatever was allowed before (a search remembers masks by it)."""
+        return guess, code
+
     def children(self, state: State, guess: int) -> list[tuple[int, State]]:
         """``[(code, State)]`` after ``guess`` in ``state``, one per feedback, by code."""
         history = state.history

@@ -97,6 +97,15 @@ INFEASIBLE = 1 << 60
 #: growth per entry over the exact salet search (``benchmarks/search_memo.py``).
 MEMO_ENTRY_BYTES = 600
 
+#: Bytes of hard-mode masks a search keeps (see :meth:`TreeSearch._allowed_after`); past
+#: it they all go, and the next masks met are computed again.
+RULES_CACHE_BYTES = 256 << 20
+
+
+class _Allowed(np.ndarray):
+    """A mask of allowed guesses as a search keeps it: one object per distinct mask, with
+    ``key`` (a short id naming the mask in memo keys) and ``rows`` (its guesses)."""
+
 
 def lower_bound(n: int) -> int:
     """Fewest total guesses any tree needs for n candidates (n >= 1): 1, 3, then 2n - 1."""
@@ -178,6 +187,9 @@ class TreeSearch:
         smallest sets (the cheapest to search again) go until half the cap is left.
     """
 
+    #: Remember the game's allowed_after (off where a subclass's rules keep their own).
+    cache_rules = True
+
     def __init__(self, game, beam: int | None = None, max_guesses: int | None = None,
                  memo_bytes: int | None = None):
         if beam is not None and beam < 1:
@@ -203,6 +215,11 @@ class TreeSearch:
         self.floor = counting_bounds(self.matrix.shape[1], self.patterns.spread)
         self.probe = True
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
+        # hard mode: distinct masks by their bits, and (mask key, guess, code) -> mask
+        self._masks: dict = {}
+        self._after: dict = {}
+        self._masks_used = 0
+        self._mask_ids = 0
 
     def _columns(self, n):
         """The answer-major matrix for a set of n candidates, when it is small enough to
@@ -210,12 +227,47 @@ class TreeSearch:
         return answer_major(self.matrix) if n <= COLUMNS_MAX else None
 
     # -- keys and splits -------------------------------------------------------------------
-    @staticmethod
-    def _key(cands, allowed):
+    def _key(self, cands, allowed):
         key = cands.tobytes()
         if allowed is not None:
-            key += np.packbits(allowed).tobytes()
+            key += self._mask(allowed).key
         return key
+
+    def _mask(self, allowed) -> _Allowed:
+        """The search's own object for the mask ``allowed`` (made at its first sight)."""
+        if isinstance(allowed, _Allowed) and getattr(allowed, "key", None) is not None:
+            return allowed
+        bits = np.packbits(allowed).tobytes()
+        mask = self._masks.get(bits)
+        if mask is None:
+            if self._masks_used > RULES_CACHE_BYTES:
+                self._masks.clear()
+                self._after.clear()
+                self._masks_used = 0
+            mask = np.array(allowed, dtype=bool).view(_Allowed)
+            mask.rows = np.flatnonzero(mask).astype(np.int64)
+            mask.key = b"#" + self._mask_ids.to_bytes(8, "little")
+            self._mask_ids += 1
+            self._masks[bits] = mask
+            self._masks_used += mask.nbytes + mask.rows.nbytes + 2 * len(bits) + 256
+        return mask
+
+    def _allowed_after(self, allowed, guess: int, code: int):
+        """The game's :meth:`allowed_after`, remembered by the mask before and the turn's
+        :meth:`rule_key`: the exact hard-mode salet search asks 61,362 times for 2,618
+        distinct masks. Each mask is one object whose key and rows are made once; memo
+        keys name masks by that key, so identical masks reached by different histories
+        share entries, as before."""
+        if allowed is None or not self.cache_rules:
+            return self.game.allowed_after(allowed, guess, code)
+        parent = self._mask(allowed)
+        step = (parent.key, self.game.rule_key(guess, code))
+        mask = self._after.get(step)
+        if mask is None:
+            mask = self._mask(self.game.allowed_after(parent, guess, code))
+            self._after[step] = mask
+            self._masks_used += 128
+        return mask
 
     # -- memo ---------------------------------------------------------------------------------
     def _lookup(self, key, depth):
@@ -335,7 +387,7 @@ class TreeSearch:
         ``progress`` is called with the number of candidates whose subtree is done."""
         child_depth = None if depth is None else depth - 1
         # hard mode: only a set of three or more is searched, so only it needs its guesses
-        children = [(grp, self.game.allowed_after(allowed, guess, code) if len(grp) > 2 else None)
+        children = [(grp, self._allowed_after(allowed, guess, code) if len(grp) > 2 else None)
                     for code, grp in self.game.split(guess, cands) if code != self.win]
         lows = [self._child_bound(grp, a, child_depth) for grp, a in children]
         running = len(cands) + sum(lows)
@@ -448,7 +500,7 @@ class TreeSearch:
             if code == self.win:
                 continue
             node["then"][game.format(code)] = self._tree(
-                grp, self.game.allowed_after(allowed, guess, code),
+                grp, self._allowed_after(allowed, guess, code),
                 None if depth is None else depth - 1)
         return node
 

@@ -132,6 +132,8 @@ class SymmetricSearch(TreeSearch):
     attains the value. A beam search keys sets as they are (its value depends on which
     guesses the beam keeps, which is not symmetric)."""
 
+    cache_rules = False             # the view keeps its masks by history
+
     def __init__(self, game, beam=None, max_guesses=None, memo_bytes=None):
         super().__init__(_SymmetryView(game), beam=beam, max_guesses=max_guesses,
                          memo_bytes=memo_bytes)

@@ -191,6 +191,23 @@ class Wordle(FeedbackGame):
         codes = self.guesses.codes
         return hard_mode_allowed(codes, self.guess_counts, codes[guess], code, allowed)
 
+    def rule_key(self, guess: int, code: int):
+        """Hard mode reads of a turn only its greens (position, letter) and the revealed
+        letters, each as many times as it must be reused: many turns share them."""
+        tables = self.__dict__.get("_rule_tables")
+        if tables is None:
+            length = self.length
+            digits = [tuple((c // 3 ** i) % 3 for i in range(length))
+                      for c in range(3 ** length)]
+            tables = self._rule_tables = (digits, {})
+        digits, letters = tables
+        word = letters.get(guess)
+        if word is None:
+            word = letters[guess] = tuple(int(x) for x in self.guesses.codes[guess])
+        marks = digits[code]
+        return (tuple(x if d == 2 else -1 for x, d in zip(word, marks)),
+                tuple(sorted(x for x, d in zip(word, marks) if d)))
+
     def guess_index(self, word) -> int:
         """Index of a guess given as a word (any case, accents folded) or an index."""
         if isinstance(word, (int, np.integer)):
