@@ -71,6 +71,15 @@ def bucket_sizes(row, candidates) -> dict:
     return sizes
 
 
+def groups_by_code(row, candidates) -> list:
+    """``[(code, [answers])]``: the candidates by their code in ``row``, codes ascending,
+    answers in the given order within a code."""
+    groups: dict = {}
+    for a in candidates:
+        groups.setdefault(int(row[a]), []).append(int(a))
+    return sorted(groups.items())
+
+
 def partition_summary(row, candidates) -> dict:
     """Entropy (bits), bucket count, largest bucket and expected size, from a dict."""
     sizes = bucket_sizes(row, candidates)

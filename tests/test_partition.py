@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from deductive import wordle
+from deductive.kernels.partition import group_by_code
 from deductive.errors import UnknownNameError
 
 from . import reference
@@ -247,3 +248,15 @@ def test_weighted_column_kernel_equals_row_kernel(case, data):
     partition.weighted_entropy_columns(np.ascontiguousarray(matrix.T), rows, candidates,
                                        weights, columnwise, 0, len(rows))
     assert columnwise.tolist() == rowwise.tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(matrices_and_candidates(), st.sampled_from([np.uint8, np.uint16, np.uint32]))
+def test_group_by_code_matches_reference(case, dtype):
+    matrix, candidates = case
+    for r in range(matrix.shape[0]):
+        row = matrix[r].astype(dtype)
+        ordered, codes, starts = group_by_code(row, candidates.astype(np.int64))
+        got = [(c, ordered[a:b].tolist())
+               for c, a, b in zip(codes.tolist(), starts[:-1].tolist(), starts[1:].tolist())]
+        assert got == reference.groups_by_code(row, candidates)

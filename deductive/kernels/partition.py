@@ -278,3 +278,42 @@ def weighted_entropy(matrix, rows, candidates, weights, n_codes, out, n_chunks):
     for chunk in prange(n_chunks):
         weighted_entropy_rows(matrix, rows, candidates, weights, n_codes, out,
                               chunk * per_chunk, min(n_rows, (chunk + 1) * per_chunk))
+
+
+@njit(cache=CACHE, **SERIAL)
+def group_by_code(row, candidates):
+    """The candidates grouped by their code in ``row`` (one guess's row of the matrix).
+
+    Parameters
+    ----------
+    row : uint[n_answers]
+    candidates : int64[n]
+        Ascending answer indices.
+
+    Returns
+    -------
+    ordered : int64[n]
+        The candidates by code, ascending within a code.
+    codes : int64[b]
+        The codes met, ascending.
+    starts : int64[b + 1]
+        Group k is ``ordered[starts[k]:starts[k + 1]]``.
+    """
+    n = candidates.shape[0]
+    keys = np.empty(n, np.int64)
+    for j in range(n):
+        keys[j] = row[candidates[j]]
+    order = np.argsort(keys, kind="mergesort")       # stable: candidates stay ascending
+    ordered = np.empty(n, np.int64)
+    codes = np.empty(n, np.int64)
+    starts = np.empty(n + 1, np.int64)
+    b = 0
+    for j in range(n):
+        k = keys[order[j]]
+        ordered[j] = candidates[order[j]]
+        if j == 0 or k != codes[b - 1]:
+            codes[b] = k
+            starts[b] = j
+            b += 1
+    starts[b] = n
+    return ordered, codes[:b], starts[:b + 1]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError, PatternError, UnknownNameError
+from ...kernels.partition import group_by_code
 from .bench import play_game, run_benchmark
 from .matrix import PatternMatrix
 from .scoring import GuessScore, filter_candidates
@@ -140,16 +141,12 @@ class FeedbackGame:
     def split(self, guess: int, candidates: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """``[(code, answer indices)]``: the candidates ``guess`` separates, by code (each
         group ascending, groups in code order)."""
-        codes = self.matrix[guess, candidates]
-        if not len(codes):
+        if not len(candidates):
             return []
-        order = np.argsort(codes, kind="stable")
-        sorted_codes = codes[order]
-        ordered = candidates[order]
-        # slices of one array, cut where the code changes (np.split costs more per call)
-        cuts = [0, *(np.flatnonzero(sorted_codes[1:] != sorted_codes[:-1]) + 1).tolist(),
-                len(codes)]
-        return [(int(sorted_codes[a]), ordered[a:b]) for a, b in zip(cuts, cuts[1:])]
+        ordered, codes, starts = group_by_code(self.matrix[guess],
+                                               np.asarray(candidates, dtype=np.int64))
+        cuts = starts.tolist()
+        return [(code, ordered[a:b]) for code, a, b in zip(codes.tolist(), cuts, cuts[1:])]
 
     def allowed_after(self, allowed, guess: int, code: int):
         """The guesses allowed after ``guess`` got ``code`` (``None``: all of them)."""

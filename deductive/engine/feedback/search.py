@@ -215,9 +215,11 @@ class TreeSearch:
         self.floor = counting_bounds(self.matrix.shape[1], self.patterns.spread)
         self.probe = True
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
-        # hard mode: distinct masks by their bits, and (mask key, guess, code) -> mask
+        # hard mode: distinct masks by their bits; (mask key, guess, code) and (mask key,
+        # rule key) -> mask; (guess, code) -> rule key
         self._masks: dict = {}
         self._after: dict = {}
+        self._rules: dict = {}
         self._masks_used = 0
         self._mask_ids = 0
 
@@ -243,6 +245,7 @@ class TreeSearch:
             if self._masks_used > RULES_CACHE_BYTES:
                 self._masks.clear()
                 self._after.clear()
+                self._rules.clear()
                 self._masks_used = 0
             mask = np.array(allowed, dtype=bool).view(_Allowed)
             mask.rows = np.flatnonzero(mask).astype(np.int64)
@@ -261,12 +264,19 @@ class TreeSearch:
         if allowed is None or not self.cache_rules:
             return self.game.allowed_after(allowed, guess, code)
         parent = self._mask(allowed)
-        step = (parent.key, self.game.rule_key(guess, code))
-        mask = self._after.get(step)
+        turn = (parent.key, guess, code)
+        mask = self._after.get(turn)
         if mask is None:
-            mask = self._mask(self.game.allowed_after(parent, guess, code))
-            self._after[step] = mask
-            self._masks_used += 128
+            rule = self._rules.get((guess, code))
+            if rule is None:
+                rule = self._rules[(guess, code)] = self.game.rule_key(guess, code)
+            step = (parent.key, rule)
+            mask = self._after.get(step)
+            if mask is None:
+                mask = self._mask(self.game.allowed_after(parent, guess, code))
+                self._after[step] = mask
+            self._after[turn] = mask
+            self._masks_used += 384
         return mask
 
     # -- memo ---------------------------------------------------------------------------------
