@@ -39,20 +39,49 @@ def test_split_bounds_matches_reference(node, limit, solve_all, beam, use_column
     n = matrix.shape[1]
     floor = (2 * np.arange(n + 1) - 1).clip(0) if spread is None else \
         counting_bounds(n, spread)
-    order, bounds, cut = split_bounds(matrix, columns, use_columns, rows, cands, g2a, high,
-                                      floor, limit, solve_all, beam)
+    order, bounds, cut, buckets = split_bounds(matrix, columns, use_columns, rows, cands,
+                                               g2a, high, floor, limit, solve_all, beam,
+                                               np.empty(0, np.int64), limit)
     want = reference.search_split_bounds(matrix, rows, cands, g2a, limit, solve_all, beam,
                                          floor.tolist())
     assert (order.tolist(), bounds.tolist(), int(cut)) == want
+    assert buckets[rows].tolist() == [len(reference.bucket_sizes(matrix[g], cands))
+                                      for g in rows]
+
+
+@settings(max_examples=300, deadline=None)
+@given(nodes(), st.integers(0, 100), st.booleans(), st.booleans(), st.integers(0, 2 ** 32 - 1),
+       st.integers(0, 5))
+def test_split_bounds_with_a_cap_returns_the_same_guesses(node, limit, solve_all,
+                                                          use_columns, seed, margin):
+    """Capped by the buckets of a superset (the parent's set in a search), the guesses,
+    their order and bounds are the reference's; the bound of those left out may be lower,
+    never below the limit."""
+    matrix, rows, cands, g2a, high = node
+    rng = np.random.default_rng(seed)
+    subset = np.sort(rng.choice(cands, size=rng.integers(1, len(cands) + 1), replace=False))
+    columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
+    floor = (2 * np.arange(matrix.shape[1] + 1) - 1).clip(0)
+    cap = np.array([len(reference.bucket_sizes(matrix[g], cands))
+                    for g in range(len(matrix))], np.int64)
+    order, bounds, cut, buckets = split_bounds(matrix, columns, use_columns, rows,
+                                               subset.astype(np.int64), g2a, high, floor,
+                                               limit, solve_all, 0, cap, limit + margin)
+    want = reference.search_split_bounds(matrix, rows, subset, g2a, limit, solve_all, 0,
+                                         floor.tolist())
+    assert (order.tolist(), bounds.tolist()) == tuple(want[:2])
+    assert limit <= cut <= want[2] or cut == want[2] == 2 ** 62
+    sizes = [len(reference.bucket_sizes(matrix[g], subset)) for g in range(len(matrix))]
+    assert all(s <= b <= c for s, b, c in zip(sizes, buckets.tolist(), cap.tolist()))
 
 
 def test_split_bounds_no_rows():
     matrix = np.zeros((3, 4), np.uint8)
-    order, bounds, cut = split_bounds(matrix, np.empty((0, 0), np.uint8), False,
-                                      np.array([], np.int64), np.array([0, 1]),
-                                      np.full(3, -1, np.int64), 3, np.arange(5), 10, False,
-                                      0)
-    assert len(order) == len(bounds) == 0 and cut == 2 ** 62
+    order, bounds, cut, buckets = split_bounds(
+        matrix, np.empty((0, 0), np.uint8), False, np.array([], np.int64), np.array([0, 1]),
+        np.full(3, -1, np.int64), 3, np.arange(5), 10, False, 0, np.empty(0, np.int64), 10)
+    assert len(order) == len(bounds) == 0 and buckets.tolist() == [2, 2, 2]
+    assert cut == 2 ** 62
 
 
 @st.composite

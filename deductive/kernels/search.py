@@ -16,7 +16,7 @@ from .partition import BLOCK, bucket_stats_columns, bucket_stats_rows
 
 @njit(cache=CACHE, **SERIAL)
 def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer, n_codes,
-                 floor, limit, solve_all, beam):
+                 floor, limit, solve_all, beam, cap, skip_from):
     """The guesses worth trying at a search node, in search order, with their bounds.
 
     Parameters
@@ -43,6 +43,13 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         Keep only guesses that leave every candidate alone in its bucket (one guess left).
     beam : int
         Keep only the first ``beam`` worth trying (0: no beam).
+    cap : int64[n_guesses] or int64[0]
+        Upper bounds of each guess's number of buckets over ``candidates`` (the buckets it
+        makes of a superset, such as the parent node's set), or empty.
+    skip_from : int
+        With a cap, a row whose bound ``3n - 1 - min(n, cap)`` is at least ``skip_from``
+        (at least ``limit``) is not scored: the guesses returned are the same, and ``cut``
+        may be lower (at least ``limit`` still).
 
     Returns
     -------
@@ -52,44 +59,71 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         ``n + sum floor[|B|]`` over each one's non-green buckets B (with ``floor[m] =
         2m - 1``: ``3n - [g in S] - buckets``).
     cut : int64
-        The least bound among the guesses worth trying that were left out for reaching
-        ``limit`` (``2**62`` when none was).
+        A lower bound of the bounds of the guesses worth trying that were left out for
+        reaching ``limit`` (their least bound without a cap; ``2**62`` when none was).
+    buckets : int64[n_guesses]
+        Each row's number of buckets over ``candidates``, or ``min(n, cap)`` where it was
+        not scored; elsewhere the cap (or n): a cap for the subsets of ``candidates``.
     """
     n = candidates.shape[0]
     k = rows.shape[0]
-    buckets = np.empty(k, np.int64)
-    sumsq = np.empty(k, np.int64)
-    floors = np.empty(k, np.int64)          # sum of floor[|B|] over every bucket
-    unused = np.empty(k, np.int64)          # largest bucket: not needed here
-    if use_columns:
-        bucket_stats_columns(columns, rows, candidates, floor, floors, buckets, unused,
-                             sumsq, 0, k)
+    big = np.int64(1) << 62
+    cut = big
+    capped = cap.shape[0] == matrix.shape[0] and beam == 0
+    buckets = cap.copy() if capped else np.full(matrix.shape[0], n, np.int64)
+    # the rows to score (all of them without a cap)
+    scored = np.empty(k, np.int64)
+    s = 0
+    for r in range(k):
+        if capped:
+            most = min(n, cap[rows[r]])
+            buckets[rows[r]] = most
+            if solve_all and most < n:
+                continue                  # cannot leave every candidate alone
+            low = 3 * n - 1 - most
+            if low >= skip_from:
+                cut = min(cut, low)
+                continue
+        scored[s] = r
+        s += 1
+    if s == k:
+        srows = rows
     else:
-        bucket_stats_rows(matrix, rows, candidates, n_codes, floor, floors, buckets, unused,
-                          sumsq, 0, k)
+        srows = np.empty(s, np.int64)
+        for i in range(s):
+            srows[i] = rows[scored[i]]
+    sbuckets = np.empty(s, np.int64)
+    sumsq = np.empty(s, np.int64)
+    floors = np.empty(s, np.int64)          # sum of floor[|B|] over every bucket
+    unused = np.empty(s, np.int64)          # largest bucket: not needed here
+    if use_columns:
+        bucket_stats_columns(columns, srows, candidates, floor, floors, sbuckets, unused,
+                             sumsq, 0, s)
+    else:
+        bucket_stats_rows(matrix, srows, candidates, n_codes, floor, floors, sbuckets, unused,
+                          sumsq, 0, s)
     member = np.zeros(matrix.shape[1], np.bool_)
     for j in range(n):
         member[candidates[j]] = True
-    big = np.int64(1) << 62
-    cut = big
-    keys = np.empty(k, np.int64)
-    kept = np.empty(k, np.int64)
+    keys = np.empty(s, np.int64)
+    kept = np.empty(s, np.int64)
     m = 0
     scale = np.int64(n) * n + 1       # sumsq <= n * n
-    for r in range(k):
-        a = guess_to_answer[rows[r]]
+    for i in range(s):
+        buckets[srows[i]] = sbuckets[i]
+        a = guess_to_answer[srows[i]]
         inside = 1 if a >= 0 and member[a] else 0
-        b = buckets[r]
+        b = sbuckets[i]
         if b <= 1 and inside == 0:
             continue                  # tells nothing
         if solve_all and b != n:
             continue
-        bound = n + floors[r] - inside * floor[1]     # the green bucket costs nothing more
+        bound = n + floors[i] - inside * floor[1]     # the green bucket costs nothing more
         if beam == 0 and bound >= limit:
             cut = min(cut, bound)
             continue
-        keys[m] = bound * scale + sumsq[r]
-        kept[m] = r
+        keys[m] = bound * scale + sumsq[i]
+        kept[m] = i
         m += 1
     order = np.argsort(keys[:m], kind="mergesort")   # stable: ties keep the lower row
     if beam > 0 and m > beam:
@@ -97,10 +131,9 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     out_rows = np.empty(order.shape[0], np.int64)
     out_bounds = np.empty(order.shape[0], np.int64)
     for i in range(order.shape[0]):
-        r = kept[order[i]]
-        out_rows[i] = rows[r]
+        out_rows[i] = srows[kept[order[i]]]
         out_bounds[i] = keys[order[i]] // scale
-    return out_rows, out_bounds, cut
+    return out_rows, out_bounds, cut, buckets
 
 
 @njit(cache=CACHE, **SERIAL)
