@@ -302,14 +302,35 @@ class TreeSearch:
                 bound = max(bound, entry.value)
         return bound, None
 
-    def _child_bound(self, cands, allowed, depth):
-        n = len(cands)
-        if _impossible(n, depth):
-            return INFEASIBLE
-        if n <= 2:
-            return lower_bound(n)
-        bound, _ = self._lookup(self._key(cands, allowed), depth)
-        return max(bound, int(self.floor[n]))
+    def _children(self, guess, cands, allowed, depth):
+        """``[(set, allowed)]`` of the non-winning feedbacks of ``guess``, and a lower bound
+        of each set's total at ``depth``: the memo's or the floor's (INFEASIBLE if no tree
+        fits). Hard mode: only a set of three or more is searched, so only it needs its
+        guesses."""
+        children, lows = [], []
+        if depth is not None and depth < 2:          # one guess left (or none)
+            for code, grp in self.game.split(guess, cands):
+                if code != self.win:
+                    children.append((grp, None))
+                    lows.append(1 if len(grp) == 1 and depth == 1 else INFEASIBLE)
+            return children, lows
+        memo, floor, win = self.memo, self.floor, self.win
+        for code, grp in self.game.split(guess, cands):
+            if code == win:
+                continue
+            m = len(grp)
+            if m <= 2:
+                children.append((grp, None))
+                lows.append(2 * m - 1)
+                continue
+            a = None if allowed is None else self._allowed_after(allowed, guess, code)
+            children.append((grp, a))
+            key = grp.tobytes() if a is None else grp.tobytes() + self._mask(a).key
+            low = int(floor[m])
+            if key in memo:
+                low = max(low, self._lookup(key, depth)[0])
+            lows.append(low)
+        return children, lows
 
     # -- search -----------------------------------------------------------------------------
     def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
@@ -418,10 +439,7 @@ class TreeSearch:
         when that total is below ``limit``; else (a lower bound >= limit, 0, False).
         ``progress`` is called with the number of candidates whose subtree is done."""
         child_depth = None if depth is None else depth - 1
-        # hard mode: only a set of three or more is searched, so only it needs its guesses
-        children = [(grp, self._allowed_after(allowed, guess, code) if len(grp) > 2 else None)
-                    for code, grp in self.game.split(guess, cands) if code != self.win]
-        lows = [self._child_bound(grp, a, child_depth) for grp, a in children]
+        children, lows = self._children(guess, cands, allowed, child_depth)
         running = len(cands) + sum(lows)
         if running >= limit:
             return running, 0, False
