@@ -51,9 +51,9 @@ def test_split_bounds_matches_reference(node, limit, solve_all, beam, use_column
 
 @settings(max_examples=300, deadline=None)
 @given(nodes(), st.integers(0, 100), st.booleans(), st.booleans(), st.integers(0, 2 ** 32 - 1),
-       st.integers(0, 5))
+       st.integers(0, 5), st.sampled_from([None, 1, 2, 3]))
 def test_split_bounds_with_a_cap_returns_the_same_guesses(node, limit, solve_all,
-                                                          use_columns, seed, margin):
+                                                          use_columns, seed, margin, spread):
     """Capped by the buckets of a superset (the parent's set in a search), the guesses,
     their order and bounds are the reference's; the bound of those left out may be lower,
     never below the limit."""
@@ -61,7 +61,8 @@ def test_split_bounds_with_a_cap_returns_the_same_guesses(node, limit, solve_all
     rng = np.random.default_rng(seed)
     subset = np.sort(rng.choice(cands, size=rng.integers(1, len(cands) + 1), replace=False))
     columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
-    floor = (2 * np.arange(matrix.shape[1] + 1) - 1).clip(0)
+    n = matrix.shape[1]
+    floor = (2 * np.arange(n + 1) - 1).clip(0) if spread is None else counting_bounds(n, spread)
     cap = np.array([len(reference.bucket_sizes(matrix[g], cands))
                     for g in range(len(matrix))], np.int64)
     order, bounds, cut, buckets = split_bounds(matrix, columns, use_columns, rows,

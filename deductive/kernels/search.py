@@ -47,9 +47,11 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         Upper bounds of each guess's number of buckets over ``candidates`` (the buckets it
         makes of a superset, such as the parent node's set), or empty.
     skip_from : int
-        With a cap, a row whose bound ``3n - 1 - min(n, cap)`` is at least ``skip_from``
-        (at least ``limit``) is not scored: the guesses returned are the same, and ``cut``
-        may be lower (at least ``limit`` still).
+        With a cap, a row whose least possible bound is at least ``skip_from`` (at least
+        ``limit``) is not scored: the guesses returned are the same, and ``cut`` may be
+        lower (at least ``limit`` still). That bound is ``n - 1 + F(min(n, cap))``, F(b)
+        the least sum of ``floor`` over b buckets of n answers: the most even split, as
+        ``floor`` is convex (``3n - 1 - b`` where ``floor[m] = 2m - 1``).
 
     Returns
     -------
@@ -76,11 +78,16 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     s = 0
     for r in range(k):
         if capped:
-            most = min(n, cap[rows[r]])
+            most = max(1, min(n, cap[rows[r]]))
             buckets[rows[r]] = most
             if solve_all and most < n:
                 continue                  # cannot leave every candidate alone
-            low = 3 * n - 1 - most
+            # floor is convex: at most `most` buckets cost at least the balanced split
+            q = n // most
+            extra = n - q * most
+            low = n - 1 + (most - extra) * floor[q]
+            if extra > 0:
+                low += extra * floor[q + 1]
             if low >= skip_from:
                 cut = min(cut, low)
                 continue

@@ -196,6 +196,8 @@ class TreeSearch:
 
     #: Remember the game's allowed_after (off where a subclass's rules keep their own).
     cache_rules = True
+    #: Cap each node's scoring by its parent's bucket counts (see :data:`CAP_MARGIN`).
+    use_caps = True
 
     def __init__(self, game, beam: int | None = None, max_guesses: int | None = None,
                  memo_bytes: int | None = None):
@@ -325,7 +327,7 @@ class TreeSearch:
                 continue
             a = None if allowed is None else self._allowed_after(allowed, guess, code)
             children.append((grp, a))
-            key = grp.tobytes() if a is None else grp.tobytes() + self._mask(a).key
+            key = self._key(grp, a)
             low = int(floor[m])
             if key in memo:
                 low = max(low, self._lookup(key, depth)[0])
@@ -403,7 +405,7 @@ class TreeSearch:
     def _search(self, cands, allowed, depth, beta, known):
         # the parent's bucket counts cap this set's (a subset of its set)
         caps = self._caps
-        cap = caps[-1] if caps else self._no_cap
+        cap = caps[-1] if caps and self.use_caps else self._no_cap
         rows, bounds, cut, buckets = self._split(cands, allowed, depth, beta, cap)
         caps.append(buckets)
         try:
@@ -508,7 +510,7 @@ class TreeSearch:
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         depth = self.max_guesses
-        if self.beam is None:           # cap the first buckets' bucket counts
+        if self.beam is None and self.use_caps:       # cap the first buckets' buckets
             self._caps.append(self._split(cands, allowed, None, 0, self._no_cap)[3])
         try:
             total, worst, ok = self._guess_total(first, cands, allowed, depth, limit,
