@@ -196,8 +196,6 @@ class TreeSearch:
 
     #: Remember the game's allowed_after (off where a subclass's rules keep their own).
     cache_rules = True
-    #: Cap each node's scoring by its parent's bucket counts (see :data:`CAP_MARGIN`).
-    use_caps = True
 
     def __init__(self, game, beam: int | None = None, max_guesses: int | None = None,
                  memo_bytes: int | None = None):
@@ -225,6 +223,7 @@ class TreeSearch:
         self.probe = True
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
         self._no_cap = np.empty(0, np.int64)
+        self._root_cap = None           # every guess's buckets over all the answers
         self._caps: list = []           # bucket counts of the sets being searched, outermost first
         # hard mode: distinct masks by their bits; (mask key, guess, code) and (mask key,
         # rule key) -> mask; (guess, code) -> rule key
@@ -314,7 +313,8 @@ class TreeSearch:
             for code, grp in self.game.split(guess, cands):
                 if code != self.win:
                     children.append((grp, None))
-                    lows.append(1 if len(grp) == 1 and depth == 1 else INFEASIBLE)
+                    lows.append(INFEASIBLE if _impossible(len(grp), depth)
+                                else lower_bound(len(grp)))
             return children, lows
         memo, floor, win = self.memo, self.floor, self.win
         for code, grp in self.game.split(guess, cands):
@@ -323,7 +323,7 @@ class TreeSearch:
             m = len(grp)
             if m <= 2:
                 children.append((grp, None))
-                lows.append(2 * m - 1)
+                lows.append(lower_bound(m))
                 continue
             a = None if allowed is None else self._allowed_after(allowed, guess, code)
             children.append((grp, a))
@@ -405,7 +405,7 @@ class TreeSearch:
     def _search(self, cands, allowed, depth, beta, known):
         # the parent's bucket counts cap this set's (a subset of its set)
         caps = self._caps
-        cap = caps[-1] if caps and self.use_caps else self._no_cap
+        cap = caps[-1] if caps else self._no_cap
         rows, bounds, cut, buckets = self._split(cands, allowed, depth, beta, cap)
         caps.append(buckets)
         try:
@@ -510,8 +510,10 @@ class TreeSearch:
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         depth = self.max_guesses
-        if self.beam is None and self.use_caps:       # cap the first buckets' buckets
-            self._caps.append(self._split(cands, allowed, None, 0, self._no_cap)[3])
+        if self.beam is None:           # cap the first buckets' buckets (the same root
+            if self._root_cap is None:  # for every opener: counted once)
+                self._root_cap = self._split(cands, allowed, None, 0, self._no_cap)[3]
+            self._caps.append(self._root_cap)
         try:
             total, worst, ok = self._guess_total(first, cands, allowed, depth, limit,
                                                  progress)

@@ -18,7 +18,7 @@ from ..feedback.matrix import PatternMatrix
 from ..params import Param
 from ..words import WordList, load_words
 from .patterns import (all_green, cached_pattern_matrix, format_pattern, matrix_key,
-                       n_patterns, parse_pattern, pattern_colours)
+                       n_patterns, parse_pattern, pattern_colours, pattern_digits)
 from .solvers import WORDLE_SOLVERS
 
 __all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed", "parse_feedback"]
@@ -196,9 +196,7 @@ class Wordle(FeedbackGame):
         letters, each as many times as it must be reused: many turns share them."""
         tables = self.__dict__.get("_rule_tables")
         if tables is None:
-            length = self.length
-            digits = [tuple((c // 3 ** i) % 3 for i in range(length))
-                      for c in range(3 ** length)]
+            digits = [pattern_digits(c, self.length) for c in range(n_patterns(self.length))]
             tables = self._rule_tables = (digits, {})
         digits, letters = tables
         word = letters.get(guess)
