@@ -21,6 +21,7 @@ from deductive.distributed import (  # noqa: E402
     chunk_ranges,
     dask_client,
     guided_ranges,
+    wordle_prove_openers,
     wordle_search_openers,
     hangman_sweep_all,
     mines_bench,
@@ -232,6 +233,30 @@ def test_wordle_search_openers_equal(client):
     local = [TreeSearch(game, beam=2).search_opener(w).as_dict() for w in words]
     remote = wordle_search_openers(client, game, words, beam=2)
     assert [_searched(r) for r in remote] == [_searched(r) for r in local]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_wordle_prove_openers_equal(client, tmp_path, hard):
+    """The certificate with its searches on two workers: the rows of one process (but
+    their seconds), the same file, and the workers' searches dropped at the end."""
+    from deductive.engine.feedback.search import prove_openers
+
+    def searches_kept():                # runs on a worker (pickled by value)
+        from deductive.engine.feedback.search import _PROOF_SEARCHES
+        return len(_PROOF_SEARCHES)
+
+    game = Wordle("fr-seed", "fr-seed", hard=hard)
+    local = prove_openers(game, 3, within=10, checkpoint=str(tmp_path / "one.jsonl"))
+    remote = wordle_prove_openers(client, game, 3, within=10, memo_bytes=10 ** 8,
+                                  checkpoint=str(tmp_path / "two.jsonl"))
+    stable = [[{k: v for k, v in r.items() if k != "seconds"} for r in proof.rows]
+              for proof in (local, remote)]
+    assert stable[0] == stable[1] and remote.best() == local.best() != []
+    assert sum(r["by"] == "search" for r in remote.rows) > 3
+    files = [[{**e, "result": {**e["result"], "seconds": 0}} for e in _entries(tmp_path / f)]
+             for f in ("one.jsonl", "two.jsonl")]
+    assert files[0] == files[1]
+    assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
 
 
 def _searched(row):

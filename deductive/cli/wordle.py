@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ..distributed import wordle_search_openers, wordle_second
+from ..distributed import wordle_prove_openers, wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.precompute import second_guesses
@@ -41,7 +41,7 @@ SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
             cluster):
-    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, cluster)
+    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint)
     if opener is not None:
         with progress(len(game.answers), f"search {opener}") as update:
             r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
@@ -52,7 +52,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
         return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
-                              checkpoint)
+                              checkpoint, cluster)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
@@ -63,11 +63,15 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
             text.opener_rows(rows, game))
 
 
-def _prove_openers(game, keep, within, max_guesses, checkpoint):
+def _prove_openers(game, keep, within, max_guesses, checkpoint, cluster):
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get("max_memory"))
+    settings = dict(within=within, max_guesses=max_guesses, checkpoint=checkpoint,
+                    memo_bytes=memo)
     with progress(len(game.guesses), "prove openers") as update:
-        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
-                              checkpoint=checkpoint, memo_bytes=memo, progress=update)
+        proof = cluster.run(
+            lambda client: wordle_prove_openers(client, game, keep, progress=update,
+                                                **settings),
+            lambda: prove_openers(game, keep, progress=update, **settings))
     return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
              "ranking": proof.ranking()}, text.proof(proof, game))
 
@@ -113,7 +117,8 @@ WORDLE = Face(
             "deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best",
             "deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint "
             "p.jsonl",
-            "deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20"],
+            "deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20",
+            "deductive wordle search --guesses fr-seed --openers 5 --prove-best --workers 2"],
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })

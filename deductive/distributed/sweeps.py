@@ -11,20 +11,23 @@ reference, never a copy.
 from __future__ import annotations
 
 import json
+import uuid
 
 import numpy as np
 
 from ..checkpoint import Checkpoint
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
-from ..engine.feedback.search import search_opener_chunk, search_tag
+from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_proof_search, proof_search_chunk,
+                                      prove_openers, search_opener_chunk, search_tag)
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import chunk_ranges, guided_ranges, n_workers, run_chunks
+from .cluster import (RETRIES, _import_distributed, _task, chunk_ranges, guided_ranges,
+                      n_workers, run_chunks)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
-           "hangman_sweep_all"]
+           "wordle_prove_openers", "hangman_sweep_all"]
 
 
 # -- Minesweeper ------------------------------------------------------------------------------
@@ -105,6 +108,58 @@ def wordle_search_openers(client, game, words, beam=None, max_guesses=None, chec
     # a checkpoint written by either resumes in the other, whatever the list of openers
     return run_chunks(client, search_opener_chunk, list(words), shared, beam, max_guesses,
                       checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
+
+
+class _DaskSearches:
+    """The searches of :func:`~deductive.engine.feedback.search.prove_openers` as Dask
+    tasks (the pool interface of :class:`~deductive.engine.feedback.search.LocalSearches`):
+    as many at once as the cluster has workers, each worker keeping one search, and its
+    memo, for the run."""
+
+    def __init__(self, client, game, max_guesses, memo_bytes):
+        self.distributed = _import_distributed()
+        self.client = client
+        self.slots = n_workers(client)
+        game.matrix
+        self.shared = client.scatter(game, broadcast=True, hash=False)
+        self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
+        self.running = self.distributed.as_completed(with_results=True)
+        self.places: dict = {}
+
+    def submit(self, place: int, g: int, limit: int) -> None:
+        future = self.client.submit(_task, proof_search_chunk, g, self.shared,
+                                    *self.settings, limit, retries=RETRIES, pure=False,
+                                    key=f"proof_search-{uuid.uuid4().hex}")
+        self.places[future.key] = place
+        self.running.add(future)
+
+    def next(self) -> tuple[int, tuple]:
+        future, result = next(self.running)
+        return self.places.pop(future.key), tuple(result)
+
+    def close(self) -> None:
+        """Drop the run's searches from the workers (best effort: a cluster that has
+        gone takes them with it, and the run's own error, if any, is the one to see)."""
+        try:
+            self.client.run(forget_proof_search, self.settings[0])
+        except Exception:               # noqa: BLE001 (cleanup of a run that may have failed)
+            pass
+
+
+def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
+                         checkpoint=None, memo_bytes=None, progress=None):
+    """:func:`~deductive.engine.feedback.search.prove_openers` with its searches on the
+    cluster (the bounds in this process): the same rows, ``seconds`` aside. Each worker's
+    memo is capped at ``memo_bytes`` over the number of workers."""
+    workers = n_workers(client)
+    pool = _DaskSearches(client, game, max_guesses,
+                         None if memo_bytes is None else
+                         max(MEMO_ENTRY_BYTES, memo_bytes // workers))
+    try:
+        return prove_openers(game, keep, within=within, max_guesses=max_guesses,
+                             checkpoint=checkpoint, progress=progress, pool=pool)
+    finally:
+        pool.close()
 
 
 # -- Hangman ------------------------------------------------------------------------------------

@@ -86,7 +86,8 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "counting_bounds",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
-           "verify_proof"]
+           "verify_proof", "LocalSearches", "search_under", "proof_search_chunk",
+           "forget_proof_search"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
@@ -687,7 +688,7 @@ def _cutoff(exact, keep, within) -> int:
 
 
 def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
-                  checkpoint=None, memo_bytes=None, progress=None) -> OpenerProof:
+                  checkpoint=None, memo_bytes=None, progress=None, pool=None) -> OpenerProof:
     """Rank the ``keep`` best openers among all guesses exactly, and prove every other
     opener worse; with ``within`` D, also every opener whose total is at most the best + D.
 
@@ -702,7 +703,11 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
        ``within``: at least the least found so far + D): an
        exact row when its total is within it, else a row whose ``lower`` is the ceiling.
 
-    One :class:`TreeSearch` (its memo capped at ``memo_bytes``) serves every opener. With
+    The searches run in ``pool`` (default :class:`LocalSearches`: one :class:`TreeSearch`,
+    its memo capped at ``memo_bytes``, serves every opener). A pool of several slots
+    searches the next openers under the ceiling known when each starts, which can only be
+    higher than the one its row is decided under; the row is then what a search under
+    the latter gives (:func:`_proof_row`), so the file is the same with any pool. With
     ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
     but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
     before). ``progress`` is called with the number of openers decided.
@@ -751,27 +756,90 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
                         "worst": None, "exact": False, "by": "bound",
                         "seconds": round(each, 4)})
     # 3. searches under the ceiling, the most promising first
-    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
+             if found[k] <= ceiling]
+    if pool is None:
+        pool = LocalSearches(game, max_guesses, memo_bytes)
     exact = sorted(r["total"] for r in rows if r["exact"])
-    for k in np.lexsort((todo, found)).tolist():
-        g, low = int(todo[k]), int(found[k])
-        if low > ceiling:
-            continue
-        limit = min(ceiling, _cutoff(exact, keep, within)) + 1
-        start = time.perf_counter()
-        if low >= limit:
-            total, worst, ok = low, 0, False
-        else:
-            total, worst, _, ok = search.opener_total(g, limit)
-        row = {"word": game.word(g), "index": g, "lower": int(total) if ok else
-               max(low, limit), "total": int(total) if ok else None,
-               "worst": int(worst) if ok else None, "exact": bool(ok),
-               "by": "bound" if low >= limit else "search",
-               "seconds": round(time.perf_counter() - start, 4)}
-        if ok:
-            exact = sorted(exact + [int(total)])
-        decide(row)
+    ready: dict = {}                    # place in the queue -> search result, or None
+    sent = decided = in_flight = 0
+
+    def limit():                        # the ceiling given the rows decided so far
+        return min(ceiling, _cutoff(exact, keep, within)) + 1
+
+    while decided < len(queue):
+        while sent < len(queue) and in_flight < pool.slots:
+            g, low = queue[sent]
+            now = limit()
+            if low >= now:              # out by its bound whatever is decided before it
+                ready[sent] = None
+            else:
+                pool.submit(sent, g, now)
+                in_flight += 1
+            sent += 1
+        while decided not in ready:
+            place, result = pool.next()
+            ready[place] = result
+            in_flight -= 1
+        while decided in ready:
+            g, low = queue[decided]
+            row = _proof_row(game, g, low, limit(), ready.pop(decided))
+            if row["exact"]:
+                exact = sorted(exact + [row["total"]])
+            decide(row)
+            decided += 1
     return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within)
+
+
+def _proof_row(game, g, low, limit, result) -> dict:
+    """The row of opener ``g`` (bound ``low``) searched under ``limit``, from a
+    search's ``(total, worst, ok, seconds)`` under any limit at least ``limit`` (None: no
+    search): the row a search under ``limit`` itself gives. An exact total below
+    ``limit`` is the same under both; any other outcome proves the total at least
+    ``limit``."""
+    if result is None or low >= limit:
+        total, worst, ok, seconds = low, 0, False, 0.0
+        by = "bound"
+    else:
+        total, worst, ok, seconds = result
+        ok = ok and total < limit
+        by = "search"
+    return {"word": game.word(g), "index": g,
+            "lower": int(total) if ok else max(low, limit),
+            "total": int(total) if ok else None, "worst": int(worst) if ok else None,
+            "exact": bool(ok), "by": by, "seconds": round(seconds, 4)}
+
+
+class LocalSearches:
+    """The searches of :func:`prove_openers` in this process, one at a time, sharing one
+    :class:`TreeSearch` (its memo capped at ``memo_bytes``).
+
+    A pool of searches has ``slots`` (how many may run at once), ``submit(place, g,
+    limit)`` and ``next()``, which returns ``(place, (total, worst, ok, seconds))`` of a
+    finished search (``ok``: ``total`` is exact and below ``limit``; else it is a lower
+    bound of at least ``limit``). :func:`deductive.distributed.wordle_prove_openers` runs
+    them on Dask.
+    """
+
+    slots = 1
+
+    def __init__(self, game, max_guesses=None, memo_bytes=None):
+        self.search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        self._waiting: list = []
+
+    def submit(self, place: int, g: int, limit: int) -> None:
+        self._waiting.append((place, g, limit))
+
+    def next(self) -> tuple[int, tuple]:
+        place, g, limit = self._waiting.pop(0)
+        return place, search_under(self.search, g, limit)
+
+
+def search_under(search, g: int, limit: int) -> tuple:
+    """``(total, worst, ok, seconds)`` of opener ``g`` searched under ``limit``."""
+    start = time.perf_counter()
+    total, worst, _, ok = search.opener_total(g, limit)
+    return int(total), int(worst), bool(ok), time.perf_counter() - start
 
 
 def read_proof(game, path) -> tuple[dict, list[dict]]:
@@ -901,3 +969,24 @@ def search_opener_chunk(word, game, beam, max_guesses) -> dict:
     search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
     search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
     return search.search_opener(word).as_dict()
+
+
+#: In a worker: run token -> the search of that :func:`prove_openers` run (one run's at a
+#: time; the run's driver drops it at the end with :func:`forget_proof_search`).
+_PROOF_SEARCHES: dict = {}
+
+
+def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit) -> tuple:
+    """:func:`search_under` for a pool of searches on several processes: the openers a
+    worker searches in one run share one :class:`TreeSearch`, as in one process."""
+    search = _PROOF_SEARCHES.get(token)
+    if search is None:
+        _PROOF_SEARCHES.clear()
+        search = _PROOF_SEARCHES[token] = TreeSearch(game, max_guesses=max_guesses,
+                                                     memo_bytes=memo_bytes)
+    return search_under(search, g, limit)
+
+
+def forget_proof_search(token) -> None:
+    """Drop a run's search (and its memo) from this process."""
+    _PROOF_SEARCHES.pop(token, None)

@@ -52,9 +52,9 @@ MEMO = 4_000_000_000
 
 
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
-                 tree=None, checkpoint=None, distributed=False) -> int | str | None:
-    """Check a search's parameters together (``distributed``: on Dask); return ``openers``
-    as a number, ``"all"`` or ``None``."""
+                 tree=None, checkpoint=None) -> int | str | None:
+    """Check a search's parameters together; return ``openers`` as a number, ``"all"``
+    or ``None``."""
     n = openers
     for wrong, message in (
             ((opener is None) == (n is None), "give `opener` WORD or `openers` N|all"),
@@ -64,9 +64,7 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
             (prove_best and (n is None or beam is not None),
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
-            (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
-            (prove_best and distributed, "`prove_best` runs in this process (its bound kernel "
-                                         "uses every core); drop `workers`/`scheduler`")):
+            (checkpoint and opener is not None, "`checkpoint` goes with `openers`")):
         if wrong:
             raise ArgumentError(message)
     return n if n in (None, "all") else int(n)
