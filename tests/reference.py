@@ -926,3 +926,25 @@ def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None
                       - len(bucket_sizes(matrix[h], grp))
                       for h in (rows if rows_of is None else rows_of[code])), default=3 * m)
     return total
+
+
+# -- least worst case: the compiled last levels (deductive.kernels.worst) -------------------
+def separator_first(matrix, candidates, rows) -> int:
+    """Position in ``rows`` of the first guess giving each candidate its own code, or -1."""
+    for j, g in enumerate(rows):
+        if len({int(matrix[g, a]) for a in candidates}) == len(candidates):
+            return j
+    return -1
+
+
+def two_step_first(matrix, candidates, rows, inner, win) -> int:
+    """Position in ``rows`` of the first guess after which every non-winning bucket has at
+    most two candidates or a guess of ``inner`` separating it, or -1."""
+    for j, g in enumerate(rows):
+        groups: dict = {}
+        for a in candidates:
+            groups.setdefault(int(matrix[g, a]), []).append(a)
+        if all(code == win or len(grp) <= 2 or separator_first(matrix, grp, inner) >= 0
+               for code, grp in groups.items()):
+            return j
+    return -1

@@ -12,13 +12,14 @@ from ..engine.feedback.precompute import second_guesses
 from ..engine.feedback.scoring import METRIC
 from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
 from ..engine.feedback.solvers import POOL, SEED
+from ..engine.feedback.worst import least_worst
 from ..engine.params import Param
 from ..engine.wordle import Wordle
 from ..engine.wordle.absurdle import MAX_GUESSES, Absurdle, absurdle_search
 from ..engine.wordle.game import RULES
 from ..engine.wordle.multi import MULTI, MultiBoard
-from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_colours
+from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
@@ -40,19 +41,31 @@ SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
-            cluster):
-    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint)
-    if opener is not None:
-        with progress(len(game.answers), f"search {opener}") as update:
-            r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
-                opener, keep_tree=tree is not None, progress=update)
+            objective, cluster):
+    n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
+                     max_guesses, bool(cluster))
+    if (worst := objective == "worst") or opener is not None:
+        with progress(len(game.guesses if worst else game.answers),
+                      f"search {opener or 'every opener'}") as update:
+            r = least_worst(game, opener, tree is not None, progress=update) if worst else \
+                TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
+                    opener, keep_tree=tree is not None, progress=update)
         if tree:
             write_tree(tree, game, r.tree)
-        return r.as_dict(), text.search(r, game, tree)
+        return ({"objective": objective, **r.as_dict()} if worst else r.as_dict(),
+                text.search(r, game, tree, worst_over=worst and (opener or "all")))
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
-        return _prove_openers(game, 1 if n == len(game.guesses) else n, within, max_guesses,
-                              checkpoint, cluster)
+        max_memory = click.get_current_context().params.get("max_memory")
+        settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
+                        max_guesses=max_guesses, checkpoint=checkpoint,
+                        memo_bytes=memo_bytes(game.matrix.nbytes, max_memory))
+        with progress(len(game.guesses), "prove openers") as update:
+            proof = cluster.run(
+                lambda client: wordle_prove_openers(client, game, **settings, progress=update),
+                lambda: prove_openers(game, **settings, progress=update))
+        return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
+                 "ranking": proof.ranking()}, text.proof(proof, game))
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
@@ -63,28 +76,10 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
             text.opener_rows(rows, game))
 
 
-def _prove_openers(game, keep, within, max_guesses, checkpoint, cluster):
-    memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get("max_memory"))
-    settings = dict(within=within, max_guesses=max_guesses, checkpoint=checkpoint,
-                    memo_bytes=memo)
-    with progress(len(game.guesses), "prove openers") as update:
-        proof = cluster.run(
-            lambda client: wordle_prove_openers(client, game, keep, progress=update,
-                                                **settings),
-            lambda: prove_openers(game, keep, progress=update, **settings))
-    return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
-             "ranking": proof.ranking()}, text.proof(proof, game))
-
-
-def _tree_check(game, doc, path, hard):
-    report = check_tree(game, doc, hard=hard).as_dict()
-    return report, text.tree_report(report)
-
-
 WORDLE = Face(
     "wordle", wordle_game, GAME, SOLVER, openers=text.openers,
     bench=lambda game, result, tree: (result.as_dict(), text.bench(result, tree)),
-    tree_check=_tree_check,
+    tree_check=lambda game, doc, path, hard: text.checked(check_tree(game, doc, hard=hard)),
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
     search=_search, about={"search": "Search the decision tree with the fewest total guesses "
                                      "(ties: smaller worst case)."},
@@ -114,11 +109,11 @@ WORDLE = Face(
             "deductive wordle search --opener slate --tree slate.json      # exact",
             "deductive wordle search --opener slate --hard --max-guesses 6",
             "deductive wordle search --openers 10 --beam 10 --json",
-            "deductive wordle search --guesses fr-seed --openers 5 --prove-best    # proven 5 best",
             "deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint "
             "p.jsonl",
-            "deductive wordle search --guesses fr-seed --openers 1 --prove-best --within 20",
-            "deductive wordle search --guesses fr-seed --openers 5 --prove-best --workers 2"],
+            "deductive wordle search --guesses fr-seed --openers 5 --prove-best --workers 2",
+            "deductive wordle search --opener slate --objective worst     # 5 guesses",
+            "deductive wordle search --guesses fr-seed --objective worst --openers all"],
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })

@@ -56,6 +56,12 @@ def tree_report(report: dict) -> str:
             "distribution: " + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items()))
 
 
+def checked(report) -> tuple[dict, str]:
+    """A tree check's report (:class:`~.tree.TreeReport`) as data and as text."""
+    data = report.as_dict()
+    return data, tree_report(data)
+
+
 def second(rows, game, opener, solver_name: str) -> str:
     """One row per feedback of ``opener`` (:func:`~.precompute.second_guesses`)."""
     w = _width(game) + 2
@@ -66,13 +72,19 @@ def second(rows, game, opener, solver_name: str) -> str:
     return "\n".join(lines)
 
 
-def search(result, game, tree_path=None) -> str:
-    """One searched opener (a :class:`~.search.SearchResult`)."""
+def search(result, game, tree_path=None, worst_over=None) -> str:
+    """One searched opener (a :class:`~.search.SearchResult`); with ``worst_over`` (the
+    opener, or ``"all"``) the least worst case (:func:`~.worst.least_worst`) first."""
     r = result
     kind = "exact" if r.exact else f"beam {r.beam}"
     line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
             f"({kind}{', hard mode' if game.hard else ''}), {r.seconds:.1f} s, {r.nodes} "
             "nodes searched")
+    if worst_over:
+        where = "over every opener" if worst_over == "all" else f"from {r.opener}"
+        fewer = f"no tree within {r.worst - 1}" if r.worst > 1 else "one guess"
+        line = (f"least worst case {where}{' (hard mode)' if game.hard else ''}: {r.worst} "
+                f"guesses ({fewer})\nthe fewest total guesses within {r.worst}: {line}")
     return line + (f"\ntree: {tree_path}" if tree_path else "")
 
 

@@ -17,7 +17,8 @@ ones in order of first appearance.
 The core's tree search (:class:`~deductive.engine.feedback.search.TreeSearch`) runs
 unchanged: the guesses allowed at a node (its hard-mode hook,
 :meth:`~deductive.engine.feedback.game.FeedbackGame.allowed_after`) are the orbit minima.
-:class:`WorstCaseSearch` adds the other objective: the least worst case.
+:class:`WorstCaseSearch` adds the other objective, the least worst case (the core's
+search over the same orbit minima).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ...errors import ArgumentError, DeductiveError
 from ...kernels.mastermind import canonical_image, orbit_minima_mask
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
+from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
            "tree_report", "check_tree_file"]
@@ -184,94 +186,13 @@ def _orders(h: int) -> np.ndarray:
     return np.array(list(itertools.permutations(range(h))), np.int64).reshape(-1, h)
 
 
-class WorstCaseSearch:
-    """The least worst case: the fewest guesses that solve every answer, and a tree.
-
-    A depth-first search for a tree within ``d`` guesses, for d rising from the counting
-    bound: a guess can leave at most ``K`` non-winning feedbacks (``K`` the codes seen in
-    the matrix, less the win), so ``d`` guesses tell at most ``1 + K + ... + K**(d-1)``
-    answers apart. Guesses are tried by the size of their largest bucket (then a possible
-    code, then the lowest), one per orbit of the symmetries fixing the guesses played;
-    a guess whose largest bucket exceeds what ``d - 1`` guesses can tell apart is skipped.
-    Proven failures are memoised per (set, depth).
-    """
+class WorstCaseSearch(_WorstCaseSearch):
+    """The least worst case (the core's :class:`~deductive.engine.feedback.worst.
+    WorstCaseSearch`) trying one guess per orbit of the symmetries fixing the guesses
+    played."""
 
     def __init__(self, game):
-        self.game = game
-        self.view = _SymmetryView(game)
-        self.matrix = game.matrix
-        self.win = game.win_code
-        self.k = game.patterns.spread
-        self.memo: dict = {}
-        self.nodes = 0
-
-    def capacity(self, depth: int) -> int:
-        """Most answers ``depth`` guesses can tell apart."""
-        return sum(self.k ** j for j in range(max(depth, 0)))
-
-    def _fits(self, cands, allowed, depth):
-        """First guess of a tree solving ``cands`` within ``depth`` guesses, else -1."""
-        n = len(cands)
-        if n == 1:
-            return int(self.game.answer_to_guess[cands[0]])
-        if n > self.capacity(depth):
-            return -1
-        key = (cands.tobytes(), depth)
-        if key in self.memo:
-            return self.memo[key]
-        self.nodes += 1
-        rows = np.flatnonzero(allowed).astype(np.int64) if allowed is not None else \
-            np.arange(self.matrix.shape[0], dtype=np.int64)
-        stats = partition_stats(self.game.patterns, cands, rows)
-        in_set = self.game.is_candidate(cands, rows)
-        # a winning bucket holds one answer, found at once
-        largest_rest = np.where(in_set & (stats.largest == 1), 0, stats.largest)
-        ok = largest_rest <= self.capacity(depth - 1)
-        ok &= (stats.buckets > 1) | in_set
-        order = np.lexsort((rows, ~in_set, stats.largest))
-        choice = -1
-        for j in order[ok[order]]:
-            guess = int(rows[j])
-            if all(self._fits(grp, self.view.allowed_after(allowed, guess, code), depth - 1) >= 0
-                   for code, grp in sorted(self.game.split(guess, cands), key=lambda x: -len(x[1]))
-                   if code != self.win):
-                choice = guess
-                break
-        self.memo[key] = choice
-        return choice
-
-    def search(self, max_depth: int = 12, keep_tree: bool = False) -> SearchResult:
-        """The least worst case (with a tree when asked); an error beyond ``max_depth``."""
-        start = time.perf_counter()
-        cands = np.arange(len(self.game.answers), dtype=np.int64)
-        root = np.ones(len(self.game.guesses), bool)
-        depth = 1
-        while self.capacity(depth) < len(cands):
-            depth += 1
-        while self._fits(cands, root, depth) < 0:
-            depth += 1
-            if depth > max_depth:
-                raise ArgumentError(f"no tree within `max_depth` {max_depth} guesses")
-        tree = self._tree(cands, root, depth)
-        depths = _depths(self.game, tree)
-        return SearchResult(tree["guess"], int(depths.sum()), int(depths.max()), len(cands),
-                            True, None, time.perf_counter() - start, self.nodes,
-                            tree if keep_tree else None)
-
-    def _tree(self, cands, allowed, depth):
-        guess = self._fits(cands, allowed, depth)
-        node = {"guess": self.game.word(guess), "then": {}}
-        for code, grp in self.game.split(guess, cands):
-            if code != self.win:
-                node["then"][self.game.format(code)] = self._tree(
-                    grp, self.view.allowed_after(allowed, guess, code), depth - 1)
-        return node
-
-
-def _depths(game, tree) -> np.ndarray:
-    from ..feedback.tree import check_tree, tree_document
-
-    return check_tree(game, tree_document(game, tree)).depths
+        super().__init__(game, view=_SymmetryView(game))
 
 
 def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,

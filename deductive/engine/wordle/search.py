@@ -37,7 +37,10 @@ SEARCH = (
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
           kind="output"),
     Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
-          "decided (JSON lines: the certificate); a rerun resumes.", kind="output"))
+          "decided (JSON lines: the certificate); a rerun resumes.", kind="output"),
+    Param("objective", "expected", "expected: the fewest total guesses; worst: the fewest "
+          "guesses in the worst case (from `opener`, or over `openers` all), then the "
+          "fewest in total among those trees.", type=("expected", "worst")))
 #: The parameters of a proof's check (``verify_proof``).
 VERIFY = (
     Param("sample", 3, "Exact rows searched again besides the best (trees checked).", int,
@@ -52,13 +55,23 @@ MEMO = 4_000_000_000
 
 
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
-                 tree=None, checkpoint=None) -> int | str | None:
-    """Check a search's parameters together; return ``openers`` as a number, ``"all"``
-    or ``None``."""
+                 tree=None, checkpoint=None, objective="expected", max_guesses=None,
+                 distributed=False) -> int | str | None:
+    """Check a search's parameters together (``distributed``: on Dask); return ``openers``
+    as a number, ``"all"`` or ``None``."""
     n = openers
+    worst = objective == "worst"
     for wrong, message in (
+            (worst and n not in (None, "all"), "`objective` worst goes with `opener` WORD "
+                                               "or `openers` all"),
+            (worst and (prove_best or within is not None or beam is not None or checkpoint
+                        or max_guesses is not None),
+             "`objective` worst is exact and finds its own `max_guesses`: drop "
+             "`prove_best`, `within`, `beam`, `checkpoint` and `max_guesses`"),
+            (worst and distributed, "`objective` worst runs in this process: drop `workers` "
+                                    "and `scheduler`"),
             ((opener is None) == (n is None), "give `opener` WORD or `openers` N|all"),
-            (tree and opener is None, "`tree` goes with `opener`"),
+            (tree and opener is None and not worst, "`tree` goes with `opener`"),
             (n not in (None, "all") and not (str(n).isdigit() and int(n) >= 1),
              f"`openers` {n}: give a number of openers (at least 1) or 'all'"),
             (prove_best and (n is None or beam is not None),

@@ -1,0 +1,225 @@
+"""The least worst case: the fewest guesses that solve every answer, and a tree.
+
+A set S is solved within d guesses when one answer is left (d >= 1), or some guess
+leaves every non-winning bucket solved within d - 1. :class:`WorstCaseSearch` tries d
+rising from the counting bound (a guess leaves at most K non-winning feedbacks, K the
+codes the matrix shows less the win, so d guesses tell at most ``1 + K + ... +
+K**(d-1)`` answers apart), depth first:
+
+* guesses are tried by the size of their largest bucket, then a candidate before a
+  non-candidate, then the lower index; a guess whose largest bucket is more than d - 1
+  guesses can tell apart is skipped; buckets are tried largest first, and a guess is
+  dropped at its first bucket that does not fit;
+* proven answers (a guess, or none) are memoised per set, depth and (in hard mode) the
+  guesses still allowed;
+* the last two levels are compiled (:mod:`deductive.kernels.worst`): within two, some
+  guess gives every candidate its own code; within three (normal mode), some guess
+  leaves only buckets of at most two or with such a guess. Whether a set has a
+  separating guess is remembered across the whole search.
+
+A subset of S needs no more guesses than S (the same tree solves it), so one opener is
+ruled out for d by one bucket that needs more than d - 1.
+
+Ties: the first guess of the order above that fits, so the tree is deterministic. Its total
+is that tree's, not the least among trees of that worst case (that is
+:class:`~.search.TreeSearch` with ``max_guesses``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from ...errors import ArgumentError, DeductiveError
+from ...kernels.worst import two_step
+from .scoring import partition_stats
+from .search import SearchResult, TreeSearch
+
+__all__ = ["WorstCaseSearch", "least_worst"]
+
+#: Sets whose separating guess (or its absence) the compiled last levels remember
+#: (about 150 bytes each beside their members).
+SETS_KEPT = 4_000_000
+
+
+class WorstCaseSearch:
+    """The least worst case of a feedback game, over every opener or from one.
+
+    Parameters
+    ----------
+    game : FeedbackGame
+    view : object, optional
+        What the search asks ``allowed_after`` of (default: the game). Mastermind's
+        symmetric view gives the orbit minima; a view's masks do not key the memo (they
+        pick one guess per class of equal guesses: the set's answer is the same).
+    """
+
+    def __init__(self, game, view=None):
+        self.game = game
+        self.view = game if view is None else view
+        self.matrix = game.matrix
+        self.win = game.win_code
+        self.n_codes = game.patterns.n_codes
+        self.k = game.patterns.spread
+        self.memo: dict = {}
+        self.nodes = 0
+        self._key_masks = view is None and game.hard
+        self._compiled = view is None and not game.hard
+        self._rows = np.arange(self.matrix.shape[0], dtype=np.int64)
+        self._sets = None               # the compiled levels' memo, made when first used
+
+    def capacity(self, depth: int) -> int:
+        """Most answers ``depth`` guesses can tell apart."""
+        return self.capacity_of(self.game, depth)
+
+    @staticmethod
+    def capacity_of(game, depth: int) -> int:
+        """:meth:`capacity` in ``game``."""
+        return sum(game.patterns.spread ** j for j in range(max(depth, 0)))
+
+    def _root(self):
+        cands = np.arange(len(self.game.answers), dtype=np.int64)
+        allowed = np.ones(len(self.game.guesses), dtype=bool) if self.game.hard else None
+        return cands, allowed
+
+    def _memo_sets(self):
+        if self._sets is None:
+            from numba import types
+            from numba.typed import Dict, List
+
+            keys = np.random.default_rng(0).integers(-(1 << 62), 1 << 62,
+                                                     self.matrix.shape[1], dtype=np.int64)
+            self._sets = (keys, Dict.empty(key_type=types.int64, value_type=types.int64),
+                          List.empty_list(types.int64[::1]))
+        return self._sets
+
+    def _order(self, cands, allowed, depth) -> np.ndarray:
+        """The guesses worth trying for ``cands`` within ``depth``, in search order."""
+        rows = self._rows if allowed is None else np.flatnonzero(allowed).astype(np.int64)
+        stats = partition_stats(self.game.patterns, cands, rows)
+        in_set = self.game.is_candidate(cands, rows)
+        # a winning bucket holds one answer, found at once
+        largest_rest = np.where(in_set & (stats.largest == 1), 0, stats.largest)
+        ok = (largest_rest <= self.capacity(depth - 1)) & ((stats.buckets > 1) | in_set)
+        order = np.lexsort((rows, ~in_set, stats.largest))
+        return rows[order[ok[order]]]
+
+    def _fits(self, cands, allowed, depth, progress=None) -> int:
+        """First guess of a tree solving ``cands`` within ``depth`` guesses, else -1
+        (``progress(tried)``, if given, is told of the guesses tried here)."""
+        n = len(cands)
+        if n == 1:
+            return int(self.game.answer_to_guess[cands[0]])
+        if n > self.capacity(depth):
+            return -1
+        key = (cands.tobytes(), depth)
+        if self._key_masks:
+            key += (np.packbits(allowed).tobytes(),)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        order = self._order(cands, allowed, depth)
+        choice = -1
+        if depth == 2 or (depth == 3 and self._compiled):
+            if len(order) and depth == 2:   # every bucket holds at most one answer
+                choice = int(order[0])
+            elif len(order):
+                keys, table, sets = self._memo_sets()
+                j = two_step(self.matrix, cands, order, self._rows, self.n_codes, self.win,
+                             keys, table, sets, SETS_KEPT)
+                choice = int(order[j]) if j >= 0 else -1
+        else:
+            for k, guess in enumerate(order.tolist()):
+                if progress is not None:
+                    progress(k)
+                if self._buckets_fit(guess, cands, allowed, depth):
+                    choice = guess
+                    break
+        self.memo[key] = choice
+        return choice
+
+    def _buckets_fit(self, guess, cands, allowed, depth) -> bool:
+        """Whether every non-winning bucket of ``guess`` fits within ``depth - 1``."""
+        groups = sorted(self.game.split(guess, cands), key=lambda x: -len(x[1]))
+        return all(self._fits(grp, self.view.allowed_after(allowed, guess, code), depth - 1)
+                   >= 0 for code, grp in groups if code != self.win)
+
+    def search(self, opener=None, max_depth: int = 12, keep_tree: bool = False,
+               progress=None) -> SearchResult:
+        """The least worst case over every opener, or from ``opener`` (a word), with a tree
+        when asked; an error beyond ``max_depth``. ``progress(tried)`` is told of the
+        first guesses tried, from 0 again at each depth."""
+        start = time.perf_counter()
+        cands, allowed = self._root()
+        first = None if opener is None else self.game.guess_index(opener)
+        depth = 1
+        while self.capacity(depth) < len(cands):
+            depth += 1
+        if first is not None:
+            depth = max(depth, 2)
+        while True:
+            if first is None:
+                guess = self._fits(cands, allowed, depth, progress)
+            else:
+                guess = first if self._buckets_fit(first, cands, allowed, depth) else -1
+            if guess >= 0:
+                break
+            depth += 1
+            if depth > max_depth:
+                where = "" if first is None else f" opening with {opener!r}"
+                raise ArgumentError(f"no tree{where} within `max_depth` {max_depth} guesses")
+        tree = self._tree(cands, allowed, depth, guess)
+        depths = _depths(self.game, tree)
+        return SearchResult(tree["guess"], int(depths.sum()), int(depths.max()), len(cands),
+                            True, None, time.perf_counter() - start, self.nodes,
+                            tree if keep_tree else None)
+
+    def _tree(self, cands, allowed, depth, guess=None):
+        if guess is None:
+            guess = self._fits(cands, allowed, depth)
+        node = {"guess": self.game.word(guess), "then": {}}
+        for code, grp in self.game.split(guess, cands):
+            if code != self.win:
+                node["then"][self.game.format(code)] = self._tree(
+                    grp, self.view.allowed_after(allowed, guess, code), depth - 1)
+        return node
+
+
+def least_worst(game, opener=None, keep_tree: bool = False, max_depth: int = 12,
+                progress=None) -> SearchResult:
+    """The least worst case, from ``opener`` or over every opener, and among the trees of
+    that worst case the one with the fewest total guesses.
+
+    With ``opener``, :class:`~.search.TreeSearch` with ``max_guesses`` d, for d rising from
+    the counting bound until a tree fits: its bounds refute a d quickly (the hard-mode
+    salet search proves in 1.4 s that no tree fits within 5). Over every opener, the
+    first opener of :class:`WorstCaseSearch`'s order whose tree fits the least d, then
+    its best tree within d. The result's ``worst`` is the least worst case and its
+    ``total`` the least total within it; ``progress`` is :meth:`WorstCaseSearch.search`'s.
+    """
+    start = time.perf_counter()
+    if opener is None:
+        found = WorstCaseSearch(game).search(max_depth=max_depth, progress=progress)
+        opener, depth = found.opener, found.worst
+    else:
+        game.guess_index(opener)        # an unknown word: its error before any search
+        depth = 1
+        while WorstCaseSearch.capacity_of(game, depth) < len(game.answers):
+            depth += 1
+    while depth <= max_depth:           # no tree within fewer: its worst case is depth
+        try:
+            r = TreeSearch(game, max_guesses=depth).search_opener(opener, keep_tree)
+        except DeductiveError:          # no tree within depth
+            depth += 1
+            continue
+        return dataclasses.replace(r, seconds=time.perf_counter() - start)
+    raise ArgumentError(f"no tree opening with {opener!r} within `max_depth` {max_depth} "
+                        "guesses")
+
+
+def _depths(game, tree) -> np.ndarray:
+    from .tree import check_tree, tree_document
+
+    return check_tree(game, tree_document(game, tree)).depths

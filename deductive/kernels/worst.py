@@ -1,0 +1,135 @@
+"""Kernels of the least-worst-case search (:mod:`deductive.engine.feedback.worst`).
+
+A set of answers is solved within d guesses when some guess leaves every non-winning
+bucket solvable within d - 1. The last two levels are the costly ones and have a closed
+form, so they are decided here, with an early exit at the first guess that works:
+
+* within two guesses: some guess gives every candidate its own code (:func:`separator`);
+* within three: some guess leaves every non-winning bucket of three or more candidates
+  a guess that does that (:func:`two_step`); buckets of one or two are solved within two.
+"""
+
+import numpy as np
+
+from ._config import CACHE, SERIAL, njit
+
+
+@njit(cache=CACHE, **SERIAL)
+def separator(matrix, candidates, rows, n_codes):
+    """Position in ``rows`` of the first guess that gives each of ``candidates`` its own
+    code, -1 if none does.
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+    candidates : int64[m]
+    rows : int64[k]
+        The guesses to try, in order.
+    n_codes : int
+    """
+    m = candidates.shape[0]
+    if m > n_codes:
+        return -1
+    seen = np.full(n_codes, -1, np.int64)
+    for j in range(rows.shape[0]):
+        row = matrix[rows[j]]
+        ok = True
+        for i in range(m):
+            c = row[candidates[i]]
+            if seen[c] == j:
+                ok = False
+                break
+            seen[c] = j
+        if ok:
+            return j
+    return -1
+
+
+@njit(cache=CACHE, **SERIAL)
+def _separable(matrix, members, inner, n_codes, keys, table, sets, cap):
+    """Whether a guess of ``inner`` gives each of ``members`` (ascending) its own code,
+    remembered in ``table``/``sets`` (see :func:`two_step`)."""
+    h = np.int64(0)
+    for i in range(members.shape[0]):
+        h ^= keys[members[i]]
+    entry = table.get(h, -1)
+    if entry >= 0:
+        stored = sets[entry >> 1]
+        same = stored.shape[0] == members.shape[0]
+        if same:
+            for i in range(members.shape[0]):
+                if stored[i] != members[i]:
+                    same = False
+                    break
+        if same:
+            return (entry & 1) == 1
+    found = separator(matrix, members, inner, n_codes) >= 0
+    if entry < 0 and len(sets) < cap:
+        table[h] = 2 * len(sets) + (1 if found else 0)
+        sets.append(members.copy())
+    return found
+
+
+@njit(cache=CACHE, **SERIAL)
+def two_step(matrix, candidates, rows, inner, n_codes, win, keys, table, sets, cap):
+    """Position in ``rows`` of the first guess after which every non-winning bucket of
+    ``candidates`` is solved within two more guesses from ``inner`` (a bucket of one or
+    two at once; a larger one needs a guess of ``inner`` giving each member its own code),
+    -1 if none: the candidates are then not solved within three guesses.
+
+    Whether a set of three or more has such a guess is remembered across calls, for the
+    same ``inner``: ``table`` maps the xor of the members' ``keys`` to twice the set's
+    place in ``sets`` (its members, kept to compare: a clash of keys is looked up again,
+    never trusted), plus 1 when it has one; at most ``cap`` sets are kept. A guess's
+    buckets are looked up first, and searched for a separating guess only if none is
+    known not to have one.
+
+    Parameters
+    ----------
+    matrix : uint[n_guesses, n_answers]
+    candidates : int64[m]
+        Ascending.
+    rows, inner : int64[k], int64[k2]
+        The guesses to try first, in order, and those that may follow them.
+    n_codes, win : int
+        Size of the code alphabet and the winning code.
+    keys : int64[n_answers]
+        Random keys of the answers.
+    table : Dict[int64, int64]
+    sets : List[int64[::1]]
+    cap : int
+    """
+    m = candidates.shape[0]
+    count = np.zeros(n_codes + 1, np.int64)
+    order = np.empty(m, np.int64)
+    for j in range(rows.shape[0]):
+        row = matrix[rows[j]]
+        count[:] = 0
+        for i in range(m):
+            count[row[candidates[i]] + 1] += 1
+        largest = 0
+        for c in range(n_codes):
+            if c != win and count[c + 1] > largest:
+                largest = count[c + 1]
+        if largest > n_codes:
+            continue
+        if largest <= 2:
+            return j
+        for c in range(n_codes):
+            count[c + 1] += count[c]
+        for i in range(m):                      # candidates by code, ascending in each
+            c = row[candidates[i]]
+            order[count[c]] = candidates[i]
+            count[c] += 1
+        ok = True
+        lo = 0
+        for c in range(n_codes):                # count[c] is now the end of bucket c
+            hi = count[c]
+            if hi - lo >= 3 and c != win and not _separable(
+                    matrix, order[lo:hi], inner, n_codes, keys, table, sets, cap):
+                ok = False
+                break
+            lo = hi
+        if ok:
+            return j
+    return -1

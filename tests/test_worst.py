@@ -1,0 +1,136 @@
+"""The least worst case: its compiled last levels against their twins, the search against
+brute force on small lists (both modes, over every opener and from one), and the CLI."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numba import types
+from numba.typed import Dict, List
+
+from deductive.cli import cli
+from deductive.engine.feedback.worst import WorstCaseSearch, least_worst
+from deductive.engine.wordle.game import Wordle
+from deductive.kernels.worst import separator, two_step
+
+from . import reference
+from .test_search import small_games
+from .test_search_openers import _opener_optimum
+
+
+def _memo():
+    return Dict.empty(key_type=types.int64, value_type=types.int64), \
+        List.empty_list(types.int64[::1])
+
+
+@st.composite
+def code_matrices(draw):
+    n_codes = draw(st.integers(2, 6))
+    guesses, answers = draw(st.integers(1, 8)), draw(st.integers(1, 9))
+    flat = draw(st.lists(st.integers(0, n_codes - 1), min_size=guesses * answers,
+                         max_size=guesses * answers))
+    matrix = np.array(flat, dtype=np.uint8).reshape(guesses, answers)
+    cands = np.array(sorted(draw(st.sets(st.integers(0, answers - 1), min_size=1))), np.int64)
+    rows = np.array(draw(st.permutations(range(guesses))), np.int64)
+    inner = np.array(draw(st.lists(st.integers(0, guesses - 1), max_size=guesses)), np.int64)
+    return matrix, n_codes, cands, rows, inner, draw(st.integers(0, n_codes - 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(code_matrices(), st.sampled_from([0, 1, 3, 10 ** 6]), st.booleans())
+def test_kernels_equal_their_twins(case, cap, empty_rows):
+    """Every guess list (none included), every code alphabet, with the memo kept across
+    calls or capped to nothing, and asked twice: the same answer as the twins."""
+    matrix, n_codes, cands, rows, inner, win = case
+    if empty_rows:
+        rows = rows[:0]
+    assert separator(matrix, cands, rows, n_codes) == \
+        reference.separator_first(matrix, cands.tolist(), rows.tolist())
+    keys = np.random.default_rng(1).integers(-(1 << 62), 1 << 62, matrix.shape[1],
+                                             dtype=np.int64)
+    table, sets = _memo()
+    want = reference.two_step_first(matrix, cands.tolist(), rows.tolist(), inner.tolist(), win)
+    for _ in range(2):
+        assert two_step(matrix, cands, rows, inner, n_codes, win, keys, table, sets, cap) == want
+    assert len(sets) <= cap
+
+
+def test_clashing_keys_are_never_trusted():
+    """Every answer with the same key: sets clash in the memo and are searched again."""
+    matrix = np.array([[0, 0, 1, 1], [0, 1, 0, 1], [0, 1, 2, 3]], np.uint8)
+    keys = np.zeros(4, np.int64)
+    table, sets = _memo()
+    inner = np.array([0, 1], np.int64)
+    # {0, 1, 2} has no separating guess in inner; then {0, 1, 3} (same key) does not either,
+    # and {0, 2, 3} has none: asked of guess 2 alone, whose buckets are those sets
+    assert two_step(matrix, np.array([0, 1, 2], np.int64), np.array([2], np.int64), inner,
+                    4, 3, keys, table, sets, 100) == 0
+    for members in ([0, 1, 2], [1, 2, 3]):
+        cands = np.array(members, np.int64)
+        want = reference.two_step_first(matrix, members, [0, 1], [0, 1], 3)
+        assert two_step(matrix, cands, np.array([0, 1], np.int64), inner, 4, 3, keys, table,
+                        sets, 100) == want
+
+
+def _least_total_within(guesses, answers, hard, depth, opener=None):
+    """Brute force: the least total of a tree within ``depth`` (from ``opener``)."""
+    if opener is None:
+        return reference.wordle_optimal(guesses, answers, depth, hard=hard)[0]
+    return _opener_optimum(guesses, answers, opener, depth, hard)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.booleans(), st.data())
+def test_least_worst_against_brute_force(game_lists, hard, data):
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers, hard=hard)
+    opener = data.draw(st.sampled_from([None] + guesses))
+    r = least_worst(game, opener, keep_tree=True)
+    depth = 1
+    while _least_total_within(guesses, answers, hard, depth, opener) == float("inf"):
+        depth += 1
+    assert r.worst == depth
+    assert r.total == _least_total_within(guesses, answers, hard, depth, opener)
+    if opener is not None:
+        assert r.opener == opener
+    if not hard:
+        matrix = reference.pattern_matrix(guesses, answers)
+        assert opener is not None or r.worst == reference.minimax_depth(
+            matrix, 3 ** len(answers[0]) - 1)
+    found = WorstCaseSearch(game).search(opener, keep_tree=True)
+    assert found.worst == r.worst and found.tree["guess"] == found.opener
+
+
+@pytest.fixture(scope="module")
+def runner():
+    return CliRunner()
+
+
+def test_cli_least_worst_and_its_tree(runner, tmp_path):
+    tree = tmp_path / "worst.json"
+    base = ["wordle", "search", "--guesses", "fr-seed", "--objective", "worst"]
+    out = runner.invoke(cli, base + ["--openers", "all", "--tree", str(tree), "--json"])
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.stdout)
+    assert (doc["objective"], doc["word"], doc["worst"], doc["exact"]) == ("worst", "clair",
+                                                                           4, True)
+    check = runner.invoke(cli, ["wordle", "tree-check", "--guesses", "fr-seed", str(tree),
+                                "--json"])
+    assert check.exit_code == 0, check.output
+    report = json.loads(check.stdout)
+    assert report["valid"] and report["worst"] == 4 and report["total"] == doc["total"]
+    text = runner.invoke(cli, base + ["--opener", "laine"]).stdout.splitlines()
+    assert text[0] == "least worst case from laine: 4 guesses (no tree within 3)"
+    for extra, message in [
+            (["--openers", "5"], "--objective worst goes with --opener WORD or --openers all"),
+            (["--opener", "laine", "--beam", "3"], "drop --prove-best, --within, --beam"),
+            (["--opener", "laine", "--max-guesses", "5"], "finds its own --max-guesses"),
+            (["--openers", "all", "--workers", "2"], "runs in this process: drop --workers"),
+            (["--opener", "zzzzz"], "zzzzz")]:
+        out = runner.invoke(cli, base + extra)
+        assert out.exit_code == 2, (extra, out.output)
+        assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
