@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deductive.engine.feedback.search import (LocalSearches, TreeSearch, opener_bounds,
+from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_bounds,
                                               prove_openers, search_under)
 from deductive.engine.wordle.game import Wordle
 
@@ -95,38 +95,85 @@ def _stable(rows):
     return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
 
 
-class _ShuffledSearches(LocalSearches):
+class _RecordedSearches(LocalSearches):
+    """One process's pool, recording the limit each search was sent with."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.limits = {}
+
+    def submit(self, place, g, limit):
+        self.limits[place] = limit
+        super().submit(place, g, limit)
+
+
+class _ShuffledSearches(_RecordedSearches):
     """A pool of ``slots`` searches that finish in a seeded random order (as on several
     workers), each under the limit it was sent with."""
 
     def __init__(self, game, slots, seed):
-        self.search = TreeSearch(game)
-        self.slots, self.rng, self.running, self.limits = slots, np.random.default_rng(seed), [], []
-
-    def submit(self, place, g, limit):
-        self.running.append((place, g, limit))
-        self.limits.append((place, limit))
+        super().__init__(game)
+        self.slots, self.rng = slots, np.random.default_rng(seed)
 
     def next(self):
-        place, g, limit = self.running.pop(int(self.rng.integers(len(self.running))))
+        place, g, limit = self._waiting.pop(int(self.rng.integers(len(self._waiting))))
         return place, search_under(self.search, g, limit)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 2 ** 32 - 1), st.sampled_from([(1, None), (3, None),
                                                                           (1, 20), (5, 4)]))
 def test_certificate_is_the_same_with_a_pool_of_searches(slots, seed, ask):
     """Searches that run ahead of the rows decided, under higher ceilings and finishing in
-    any order, give the rows of the serial run."""
-    game = Wordle("fr-seed", "fr-seed")
+    any order, give the rows of the serial run (a loose first ceiling, from one beam
+    opener, makes them run ahead more)."""
     keep, within = ask
-    serial = prove_openers(game, keep, within=within)
-    pool = _ShuffledSearches(game, slots, seed)
-    pooled = prove_openers(game, keep, within=within, pool=pool)
-    assert _stable(pooled.rows) == _stable(serial.rows)
-    assert pooled.ceiling == serial.ceiling
-    searched = sum(r["by"] == "search" for r in serial.rows)
-    assert searched and len(pool.limits) >= searched     # run ahead: sent more, never fewer
+    for hard in (False, True):
+        _pooled_and_serial(Wordle("fr-seed", "fr-seed", hard=hard), keep, within, slots, seed)
+
+
+def test_searches_run_ahead_under_higher_ceilings():
+    """The case the pool is for: searches sent under a higher ceiling than their row's
+    (measured: 5 of 20 in normal mode, 9 of 14 in hard mode), and still the same rows."""
+    for hard in (False, True):
+        serial, pooled = _pooled_and_serial(Wordle("fr-seed", "fr-seed", hard=hard), 1, 20,
+                                            6, 0)
+        assert sum(pooled[k] > limit for k, limit in serial.items() if k in pooled) >= 3
+
+
+def _pooled_and_serial(game, keep, within, slots, seed):
+    """The limits sent by one process and by a shuffled pool, after checking their rows."""
+    import deductive.engine.feedback.search as search_module
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_module, "CEILING_BEAM", 1)
+        patch.setattr(search_module, "CEILING_EXTRA", 0)
+        one = _RecordedSearches(game)
+        serial = prove_openers(game, keep, within=within, pool=one)
+        pool = _ShuffledSearches(game, slots, seed)
+        pooled = prove_openers(game, keep, within=within, pool=pool)
+    assert _stable(pooled.rows) == _stable(serial.rows) and pooled.ceiling == serial.ceiling
+    assert all(pool.limits.get(k, limit) >= limit for k, limit in one.limits.items())
+    return one.limits, pool.limits
+
+
+def test_proof_rows_from_searches_under_higher_limits():
+    """A search's outcome under a limit at least the row's gives the row of a search under
+    the row's own limit."""
+    game = Wordle("fr-seed", "fr-seed")
+    word = game.word(7)
+
+    def row(low, limit, result):
+        r = _proof_row(game, 7, low, limit, result)
+        assert r["word"] == word and r["index"] == 7
+        return r["lower"], r["total"], r["worst"], r["exact"], r["by"]
+
+    assert row(862, 860, None) == (862, None, None, False, "bound")          # not sent
+    assert row(862, 860, (870, 4, True, 1.0)) == (862, None, None, False, "bound")
+    assert row(850, 860, (855, 4, True, 1.0)) == (855, 855, 4, True, "search")
+    assert row(850, 860, (865, 5, True, 1.0)) == (860, None, None, False, "search")
+    assert row(850, 860, (880, 0, False, 1.0)) == (860, None, None, False, "search")
+    assert row(850, 860, (860, 4, True, 1.0)) == (860, None, None, False, "search")
 
 
 def test_certificate_resumes_to_the_same_rows(tmp_path):

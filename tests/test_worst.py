@@ -8,22 +8,15 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numba import types
-from numba.typed import Dict, List
 
 from deductive.cli import cli
 from deductive.engine.feedback.worst import WorstCaseSearch, least_worst
 from deductive.engine.wordle.game import Wordle
-from deductive.kernels.worst import separator, two_step
+from deductive.kernels.worst import new_memo, separator, two_step
 
 from . import reference
 from .test_search import small_games
 from .test_search_openers import _opener_optimum
-
-
-def _memo():
-    return Dict.empty(key_type=types.int64, value_type=types.int64), \
-        List.empty_list(types.int64[::1])
 
 
 @st.composite
@@ -51,28 +44,28 @@ def test_kernels_equal_their_twins(case, cap, empty_rows):
         reference.separator_first(matrix, cands.tolist(), rows.tolist())
     keys = np.random.default_rng(1).integers(-(1 << 62), 1 << 62, matrix.shape[1],
                                              dtype=np.int64)
-    table, sets = _memo()
+    table, sets = new_memo()
     want = reference.two_step_first(matrix, cands.tolist(), rows.tolist(), inner.tolist(), win)
     for _ in range(2):
-        assert two_step(matrix, cands, rows, inner, n_codes, win, keys, table, sets, cap) == want
+        assert two_step(matrix, cands, rows, inner, n_codes, win, keys, table, sets,
+                        cap) == want
     assert len(sets) <= cap
 
 
 def test_clashing_keys_are_never_trusted():
-    """Every answer with the same key: sets clash in the memo and are searched again."""
-    matrix = np.array([[0, 0, 1, 1], [0, 1, 0, 1], [0, 1, 2, 3]], np.uint8)
-    keys = np.zeros(4, np.int64)
-    table, sets = _memo()
-    inner = np.array([0, 1], np.int64)
-    # {0, 1, 2} has no separating guess in inner; then {0, 1, 3} (same key) does not either,
-    # and {0, 2, 3} has none: asked of guess 2 alone, whose buckets are those sets
-    assert two_step(matrix, np.array([0, 1, 2], np.int64), np.array([2], np.int64), inner,
-                    4, 3, keys, table, sets, 100) == 0
-    for members in ([0, 1, 2], [1, 2, 3]):
-        cands = np.array(members, np.int64)
-        want = reference.two_step_first(matrix, members, [0, 1], [0, 1], 3)
-        assert two_step(matrix, cands, np.array([0, 1], np.int64), inner, 4, 3, keys, table,
-                        sets, 100) == want
+    """Every answer with the same key: every set clashes in the memo, is searched again,
+    and is not stored over the first."""
+    matrix = np.array([[0, 0, 0, 1, 1, 1, 2, 2], [0, 1, 2, 0, 0, 1, 0, 0]], np.uint8)
+    keys = np.zeros(8, np.int64)
+    table, sets = new_memo()
+    inner, rows = np.array([1], np.int64), np.array([0], np.int64)
+    # guess 1 separates {0, 1, 2} (and {6, 7} needs none): guess 0 fits
+    assert two_step(matrix, np.array([0, 1, 2, 6], np.int64), rows, inner, 3, 5, keys, table,
+                    sets, 100) == 0
+    # {3, 4, 5} clashes with {0, 1, 2} and has no separating guess: no fit
+    assert two_step(matrix, np.array([3, 4, 5, 7], np.int64), rows, inner, 3, 5, keys, table,
+                    sets, 100) == -1
+    assert [s.tolist() for s in sets] == [[0, 1, 2]] and len(table) == 1
 
 
 def _least_total_within(guesses, answers, hard, depth, opener=None):

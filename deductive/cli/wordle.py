@@ -45,7 +45,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
                      max_guesses, bool(cluster))
     if (worst := objective == "worst") or opener is not None:
-        with progress(len(game.guesses if worst else game.answers),
+        with progress(len(game.answers if opener else game.guesses),
                       f"search {opener or 'every opener'}") as update:
             r = least_worst(game, opener, tree is not None, progress=update) if worst else \
                 TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
@@ -53,7 +53,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
         if tree:
             write_tree(tree, game, r.tree)
         return ({"objective": objective, **r.as_dict()} if worst else r.as_dict(),
-                text.search(r, game, tree, worst_over=worst and (opener or "all")))
+                text.search(r, game, tree, least=(opener is None) if worst else None))
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
         max_memory = click.get_current_context().params.get("max_memory")
@@ -82,7 +82,7 @@ WORDLE = Face(
     tree_check=lambda game, doc, path, hard: text.checked(check_tree(game, doc, hard=hard)),
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
     search=_search, about={"search": "Search the decision tree with the fewest total guesses "
-                                     "(ties: smaller worst case)."},
+                                     "(ties: worst case), or the fewest in the worst case."},
     extra={
         "openers": (HARD, PLOT.but(help="Write a PNG of the best opener's feedback "
                                         "distribution beside the worst's."), dask_options),

@@ -28,7 +28,8 @@ from ..checkpoint import Checkpoint
 from ..errors import DeductiveError
 from ..engine.params import Param
 
-__all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "chunk_ranges",
+__all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "submit",
+           "completions", "chunk_ranges",
            "guided_ranges", "n_workers", "scheduler_address", "probe_scheduler",
            "CONNECT_TIMEOUT"]
 
@@ -333,6 +334,20 @@ def _task(func, *args):
     return func(*args)
 
 
+def submit(client, func, *args):
+    """A task ``func(*args)`` on the cluster, run as every chunk is: one compute thread,
+    rerun elsewhere if its worker dies, never taken for another task with equal args."""
+    name = getattr(func, "__name__", "chunk")
+    return client.submit(_task, func, *args, retries=RETRIES, pure=False,
+                         key=f"{name}-{uuid.uuid4().hex}")
+
+
+def completions():
+    """An empty ``distributed.as_completed`` yielding ``(future, result)`` as the tasks
+    added to it finish."""
+    return _import_distributed().as_completed(with_results=True)
+
+
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
     """Split range(n) into at most ``chunks`` contiguous, nearly equal pieces."""
     chunks = max(1, min(int(chunks), int(n))) if n else 1
@@ -383,11 +398,9 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
     keys = [key(chunk) for chunk in chunks]
     done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
-    name = getattr(func, "__name__", "chunk")
     for k, chunk in enumerate(chunks):
         if k not in done:
-            futures[client.submit(_task, func, chunk, *args, retries=RETRIES, pure=False,
-                                  key=f"{name}-{uuid.uuid4().hex}")] = k
+            futures[submit(client, func, chunk, *args)] = k
     if progress is not None:
         for k in sorted(done):
             progress(k)

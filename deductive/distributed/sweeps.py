@@ -23,8 +23,7 @@ from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_proof_search, pro
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import (RETRIES, _import_distributed, _task, chunk_ranges, guided_ranges,
-                      n_workers, run_chunks)
+from .cluster import chunk_ranges, completions, guided_ranges, n_workers, run_chunks, submit
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "wordle_prove_openers", "hangman_sweep_all"]
@@ -117,19 +116,17 @@ class _DaskSearches:
     memo, for the run."""
 
     def __init__(self, client, game, max_guesses, memo_bytes):
-        self.distributed = _import_distributed()
         self.client = client
         self.slots = n_workers(client)
-        game.matrix
+        game.matrix                     # built (or loaded) here, once, before scattering
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
-        self.running = self.distributed.as_completed(with_results=True)
+        self.running = completions()
         self.places: dict = {}
 
     def submit(self, place: int, g: int, limit: int) -> None:
-        future = self.client.submit(_task, proof_search_chunk, g, self.shared,
-                                    *self.settings, limit, retries=RETRIES, pure=False,
-                                    key=f"proof_search-{uuid.uuid4().hex}")
+        future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
+                        limit)
         self.places[future.key] = place
         self.running.add(future)
 

@@ -10,8 +10,16 @@ form, so they are decided here, with an early exit at the first guess that works
 """
 
 import numpy as np
+from numba import types
+from numba.typed import Dict, List
 
 from ._config import CACHE, SERIAL, njit
+
+
+def new_memo():
+    """An empty memo of :func:`two_step`: its ``table`` and ``sets``."""
+    return (Dict.empty(key_type=types.int64, value_type=types.int64),
+            List.empty_list(types.int64[::1]))
 
 
 @njit(cache=CACHE, **SERIAL)

@@ -69,6 +69,7 @@ bounds, so these passes are short).
 from __future__ import annotations
 
 import json
+import threading
 import time
 import weakref
 from dataclasses import dataclass
@@ -705,8 +706,8 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
 
     The searches run in ``pool`` (default :class:`LocalSearches`: one :class:`TreeSearch`,
     its memo capped at ``memo_bytes``, serves every opener). A pool of several slots
-    searches the next openers under the ceiling known when each starts, which can only be
-    higher than the one its row is decided under; the row is then what a search under
+    searches the next openers under the ceiling known when each starts, which is at least
+    as high as the one its row is decided under; the row is then what a search under
     the latter gives (:func:`_proof_row`), so the file is the same with any pool. With
     ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
     but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
@@ -971,22 +972,31 @@ def search_opener_chunk(word, game, beam, max_guesses) -> dict:
     return search.search_opener(word).as_dict()
 
 
-#: In a worker: run token -> the search of that :func:`prove_openers` run (one run's at a
-#: time; the run's driver drops it at the end with :func:`forget_proof_search`).
+#: In a worker: run token -> the search of that :func:`prove_openers` run and its lock
+#: (one run's at a time; the run's driver drops it at the end with
+#: :func:`forget_proof_search`).
 _PROOF_SEARCHES: dict = {}
+_PROOF_LOCK = threading.Lock()
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit) -> tuple:
     """:func:`search_under` for a pool of searches on several processes: the openers a
-    worker searches in one run share one :class:`TreeSearch`, as in one process."""
-    search = _PROOF_SEARCHES.get(token)
-    if search is None:
-        _PROOF_SEARCHES.clear()
-        search = _PROOF_SEARCHES[token] = TreeSearch(game, max_guesses=max_guesses,
-                                                     memo_bytes=memo_bytes)
-    return search_under(search, g, limit)
+    worker searches in one run share one :class:`TreeSearch`, as in one process, one
+    search at a time (a worker with several threads runs the others after it: a search's
+    memo and caps are not for two threads at once)."""
+    with _PROOF_LOCK:
+        entry = _PROOF_SEARCHES.get(token)
+        if entry is None:
+            _PROOF_SEARCHES.clear()
+            entry = _PROOF_SEARCHES[token] = (TreeSearch(game, max_guesses=max_guesses,
+                                                         memo_bytes=memo_bytes),
+                                              threading.Lock())
+    search, lock = entry
+    with lock:
+        return search_under(search, g, limit)
 
 
 def forget_proof_search(token) -> None:
     """Drop a run's search (and its memo) from this process."""
-    _PROOF_SEARCHES.pop(token, None)
+    with _PROOF_LOCK:
+        _PROOF_SEARCHES.pop(token, None)

@@ -72,16 +72,17 @@ def second(rows, game, opener, solver_name: str) -> str:
     return "\n".join(lines)
 
 
-def search(result, game, tree_path=None, worst_over=None) -> str:
-    """One searched opener (a :class:`~.search.SearchResult`); with ``worst_over`` (the
-    opener, or ``"all"``) the least worst case (:func:`~.worst.least_worst`) first."""
+def search(result, game, tree_path=None, least=None) -> str:
+    """One searched opener (a :class:`~.search.SearchResult`); with ``least`` (True: over
+    every opener; False: from the opener) the least worst case first
+    (:func:`~.worst.least_worst`)."""
     r = result
     kind = "exact" if r.exact else f"beam {r.beam}"
     line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
             f"({kind}{', hard mode' if game.hard else ''}), {r.seconds:.1f} s, {r.nodes} "
             "nodes searched")
-    if worst_over:
-        where = "over every opener" if worst_over == "all" else f"from {r.opener}"
+    if least is not None:
+        where = "over every opener" if least else f"from {r.opener}"
         fewer = f"no tree within {r.worst - 1}" if r.worst > 1 else "one guess"
         line = (f"least worst case {where}{' (hard mode)' if game.hard else ''}: {r.worst} "
                 f"guesses ({fewer})\nthe fewest total guesses within {r.worst}: {line}")

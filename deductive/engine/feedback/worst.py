@@ -21,8 +21,8 @@ A subset of S needs no more guesses than S (the same tree solves it), so one ope
 ruled out for d by one bucket that needs more than d - 1.
 
 Ties: the first guess of the order above that fits, so the tree is deterministic. Its total
-is that tree's, not the least among trees of that worst case (that is
-:class:`~.search.TreeSearch` with ``max_guesses``).
+is that tree's, not the least among trees of that worst case: :func:`least_worst` finds
+that one (:class:`~.search.TreeSearch` with ``max_guesses``).
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ import time
 
 import numpy as np
 
-from ...errors import ArgumentError, DeductiveError
-from ...kernels.worst import two_step
+from ...errors import DeductiveError
+from ...kernels.worst import new_memo, two_step
 from .scoring import partition_stats
-from .search import SearchResult, TreeSearch
+from .search import SearchResult, TreeSearch, prove_openers
 
 __all__ = ["WorstCaseSearch", "least_worst"]
 
@@ -86,13 +86,9 @@ class WorstCaseSearch:
 
     def _memo_sets(self):
         if self._sets is None:
-            from numba import types
-            from numba.typed import Dict, List
-
             keys = np.random.default_rng(0).integers(-(1 << 62), 1 << 62,
                                                      self.matrix.shape[1], dtype=np.int64)
-            self._sets = (keys, Dict.empty(key_type=types.int64, value_type=types.int64),
-                          List.empty_list(types.int64[::1]))
+            self._sets = (keys, *new_memo())
         return self._sets
 
     def _order(self, cands, allowed, depth) -> np.ndarray:
@@ -146,30 +142,37 @@ class WorstCaseSearch:
         return all(self._fits(grp, self.view.allowed_after(allowed, guess, code), depth - 1)
                    >= 0 for code, grp in groups if code != self.win)
 
-    def search(self, opener=None, max_depth: int = 12, keep_tree: bool = False,
-               progress=None) -> SearchResult:
-        """The least worst case over every opener, or from ``opener`` (a word), with a tree
-        when asked; an error beyond ``max_depth``. ``progress(tried)`` is told of the
-        first guesses tried, from 0 again at each depth."""
-        start = time.perf_counter()
+    def least(self, opener=None, max_depth: int | None = None, progress=None):
+        """``(depth, guess)``: the least worst case over every opener, or from ``opener``
+        (a word), and the first guess of a tree within it. ``max_depth`` (default: one
+        more than the answers; a tree within that many exists when the answers are
+        guesses) bounds the depths tried. ``progress(tried)`` is told of the first
+        guesses tried, from 0 again at each depth."""
         cands, allowed = self._root()
         first = None if opener is None else self.game.guess_index(opener)
+        limit = len(cands) + 1 if max_depth is None else max_depth
         depth = 1
         while self.capacity(depth) < len(cands):
             depth += 1
         if first is not None:
             depth = max(depth, 2)
-        while True:
+        while depth <= limit:
             if first is None:
                 guess = self._fits(cands, allowed, depth, progress)
             else:
                 guess = first if self._buckets_fit(first, cands, allowed, depth) else -1
             if guess >= 0:
-                break
+                return depth, guess
             depth += 1
-            if depth > max_depth:
-                where = "" if first is None else f" opening with {opener!r}"
-                raise ArgumentError(f"no tree{where} within `max_depth` {max_depth} guesses")
+        where = "" if first is None else f" opening with {opener!r}"
+        raise DeductiveError(f"no tree{where} solves every answer within {limit} guesses")
+
+    def search(self, opener=None, max_depth: int | None = None, keep_tree: bool = False,
+               progress=None) -> SearchResult:
+        """:meth:`least`, with the tree found (kept in the result when asked)."""
+        start = time.perf_counter()
+        depth, guess = self.least(opener, max_depth, progress)
+        cands, allowed = self._root()
         tree = self._tree(cands, allowed, depth, guess)
         depths = _depths(self.game, tree)
         return SearchResult(tree["guess"], int(depths.sum()), int(depths.max()), len(cands),
@@ -187,36 +190,37 @@ class WorstCaseSearch:
         return node
 
 
-def least_worst(game, opener=None, keep_tree: bool = False, max_depth: int = 12,
-                progress=None) -> SearchResult:
+def least_worst(game, opener=None, keep_tree: bool = False, progress=None) -> SearchResult:
     """The least worst case, from ``opener`` or over every opener, and among the trees of
     that worst case the one with the fewest total guesses.
 
     With ``opener``, :class:`~.search.TreeSearch` with ``max_guesses`` d, for d rising from
     the counting bound until a tree fits: its bounds refute a d quickly (the hard-mode
-    salet search proves in 1.4 s that no tree fits within 5). Over every opener, the
-    first opener of :class:`WorstCaseSearch`'s order whose tree fits the least d, then
-    its best tree within d. The result's ``worst`` is the least worst case and its
-    ``total`` the least total within it; ``progress`` is :meth:`WorstCaseSearch.search`'s.
+    salet search proves in 1.4 s that no tree fits within 5); ``progress`` is its
+    (answers searched). Over every opener, :meth:`WorstCaseSearch.least` finds the least d
+    (``progress`` is its), then :func:`~.search.prove_openers` with ``max_guesses`` d the
+    opener whose tree within d has the least total (ties: worst case, then guess order).
+    The result's ``worst`` is the least worst case and its ``total`` the least total
+    within it.
     """
     start = time.perf_counter()
+    n = len(game.answers)
     if opener is None:
-        found = WorstCaseSearch(game).search(max_depth=max_depth, progress=progress)
-        opener, depth = found.opener, found.worst
+        depth = WorstCaseSearch(game).least(progress=progress)[0]
+        opener, progress = prove_openers(game, 1, max_guesses=depth).best()[0], None
     else:
-        game.guess_index(opener)        # an unknown word: its error before any search
         depth = 1
-        while WorstCaseSearch.capacity_of(game, depth) < len(game.answers):
+        while WorstCaseSearch.capacity_of(game, depth) < n:
             depth += 1
-    while depth <= max_depth:           # no tree within fewer: its worst case is depth
-        try:
-            r = TreeSearch(game, max_guesses=depth).search_opener(opener, keep_tree)
-        except DeductiveError:          # no tree within depth
-            depth += 1
-            continue
-        return dataclasses.replace(r, seconds=time.perf_counter() - start)
-    raise ArgumentError(f"no tree opening with {opener!r} within `max_depth` {max_depth} "
-                        "guesses")
+    first = game.guess_index(opener)    # an unknown word: its error before any search
+    while depth <= n + 1:               # no tree within fewer: its worst case is depth
+        search = TreeSearch(game, max_guesses=depth)
+        if search.opener_total(first, progress=progress)[3]:
+            r = search.search_opener(opener, keep_tree)   # the memo has it all
+            return dataclasses.replace(r, seconds=time.perf_counter() - start)
+        depth += 1
+    raise DeductiveError(f"no tree opening with {opener!r} solves every answer within "
+                         f"{n + 1} guesses")
 
 
 def _depths(game, tree) -> np.ndarray:
