@@ -127,3 +127,16 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path):
         assert out.exit_code == 2, (extra, out.output)
         assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_capped_memos_give_the_same_answers(monkeypatch):
+    """A memo emptied at every entry and a set store of nothing: the same least depths."""
+    import deductive.engine.feedback.worst as worst
+
+    game = Wordle("fr-seed", "fr-seed")
+    want = [WorstCaseSearch(game).least(opener) for opener in (None, "laine")]
+    monkeypatch.setattr(worst, "MEMO_BYTES", 0)
+    monkeypatch.setattr(worst, "SETS_KEPT", 0)
+    search = WorstCaseSearch(game)
+    assert [search.least(opener) for opener in (None, "laine")] == want
+    assert len(search.memo) <= 1

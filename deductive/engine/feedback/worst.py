@@ -39,9 +39,13 @@ from .search import SearchResult, TreeSearch, prove_openers
 
 __all__ = ["WorstCaseSearch", "least_worst"]
 
-#: Sets whose separating guess (or its absence) the compiled last levels remember
-#: (about 150 bytes each beside their members).
-SETS_KEPT = 4_000_000
+#: Sets whose separating guess (or its absence) the compiled last levels remember (about
+#: 150 bytes each beside their members: some 400 MB); past it they are still looked up.
+SETS_KEPT = 2_000_000
+
+#: Estimated bytes the search's own memo may take (its keys and entries); past it the memo
+#: is emptied and filled again as the search goes on.
+MEMO_BYTES = 1 << 30
 
 
 class WorstCaseSearch:
@@ -64,6 +68,7 @@ class WorstCaseSearch:
         self.n_codes = game.patterns.n_codes
         self.k = game.patterns.spread
         self.memo: dict = {}
+        self._memo_used = 0
         self.nodes = 0
         self._key_masks = view is None and game.hard
         self._compiled = view is None and not game.hard
@@ -133,6 +138,10 @@ class WorstCaseSearch:
                 if self._buckets_fit(guess, cands, allowed, depth):
                     choice = guess
                     break
+        self._memo_used += sum(len(part) for part in key if isinstance(part, bytes)) + 200
+        if self._memo_used > MEMO_BYTES:
+            self.memo.clear()
+            self._memo_used = 0
         self.memo[key] = choice
         return choice
 
