@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 distributed = pytest.importorskip("distributed")
 
 from deductive import wordle  # noqa: E402
+from deductive.errors import DeductiveError  # noqa: E402
 from deductive.distributed import (  # noqa: E402
     chunk_ranges,
     dask_client,
@@ -235,6 +236,52 @@ def test_wordle_search_openers_equal(client):
     assert [_searched(r) for r in remote] == [_searched(r) for r in local]
 
 
+def test_wordle_search_openers_equal_in_hard_mode(client):
+    """Hard mode, exact, within 4 guesses: the rows of one process."""
+    game = hard_subset()
+    openers = [w for w in game.guesses[:60] if _within(game, w) is not None][:30]
+    rows = wordle_search_openers(client, game, openers, max_guesses=4)
+    assert [_searched(r) for r in rows] == [_within(game, w) for w in openers]
+
+
+def test_a_workers_searches_share_one_search():
+    """Every opener of a list, one after the other in one process as a worker runs them:
+    the totals of fresh searches. Searches that shared a memo but not its hard-mode masks
+    gave chino 440 here instead of 437."""
+    from deductive.engine.feedback.search import forget_search, search_opener_chunk
+
+    game = hard_subset()
+    try:
+        for word in game.guesses:
+            try:
+                row = _searched(search_opener_chunk(word, game, "run", None, 4))
+            except DeductiveError:          # no tree within 4 guesses
+                row = None
+            assert row == _within(game, word), word
+    finally:
+        forget_search("run")
+
+
+def _within(game, word):
+    """A fresh search's row of ``word`` within 4 guesses (None: no tree)."""
+    from deductive.engine.feedback.search import TreeSearch
+
+    try:
+        return _searched(TreeSearch(game, max_guesses=4).search_opener(word).as_dict())
+    except DeductiveError:
+        return None
+
+
+def hard_subset():
+    """Hard mode on 150 seeded words of the built-in English answers."""
+    import deductive
+
+    path = Path(deductive.__file__).parent / "data" / "en-answers.txt"
+    words = [w.strip() for w in path.read_text().splitlines() if len(w.strip()) == 5]
+    sub = sorted(np.random.default_rng(4).choice(words, size=150, replace=False).tolist())
+    return Wordle(sub, sub, hard=True)
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_wordle_prove_openers_equal(client, tmp_path, hard):
     """The certificate with its searches on two workers: the rows of one process (but
@@ -242,8 +289,8 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
     from deductive.engine.feedback.search import prove_openers
 
     def searches_kept():                # runs on a worker (pickled by value)
-        from deductive.engine.feedback.search import _PROOF_SEARCHES
-        return len(_PROOF_SEARCHES)
+        from deductive.engine.feedback.search import _RUN_SEARCHES
+        return len(_RUN_SEARCHES)
 
     game = Wordle("fr-seed", "fr-seed", hard=hard)
     local = prove_openers(game, 3, within=10, checkpoint=str(tmp_path / "one.jsonl"))

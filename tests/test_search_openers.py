@@ -153,7 +153,8 @@ def _pooled_and_serial(game, keep, within, slots, seed):
         pool = _ShuffledSearches(game, slots, seed)
         pooled = prove_openers(game, keep, within=within, pool=pool)
     assert _stable(pooled.rows) == _stable(serial.rows) and pooled.ceiling == serial.ceiling
-    assert all(pool.limits.get(k, limit) >= limit for k, limit in one.limits.items())
+    assert set(one.limits) <= set(pool.limits)         # all sent, at a limit as high
+    assert all(pool.limits[k] >= limit for k, limit in one.limits.items())
     return one.limits, pool.limits
 
 

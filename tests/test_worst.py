@@ -59,7 +59,7 @@ def test_clashing_keys_are_never_trusted():
     keys = np.zeros(8, np.int64)
     table, sets = new_memo()
     inner, rows = np.array([1], np.int64), np.array([0], np.int64)
-    # guess 1 separates {0, 1, 2} (and {6, 7} needs none): guess 0 fits
+    # guess 1 separates {0, 1, 2} (and {6} needs none): guess 0 fits
     assert two_step(matrix, np.array([0, 1, 2, 6], np.int64), rows, inner, 3, 5, keys, table,
                     sets, 100) == 0
     # {3, 4, 5} clashes with {0, 1, 2} and has no separating guess: no fit
@@ -139,4 +139,15 @@ def test_capped_memos_give_the_same_answers(monkeypatch):
     monkeypatch.setattr(worst, "SETS_KEPT", 0)
     search = WorstCaseSearch(game)
     assert [search.least(opener) for opener in (None, "laine")] == want
-    assert len(search.memo) <= 1
+    assert len(search.memo) <= 1 and len(search._memo_sets()[2]) == 0
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_one_answer(hard):
+    """The opener that is the only answer solves it in one guess; another word in two."""
+    game = Wordle(["abc", "abd", "bcd"], ["abd"], hard=hard)
+    assert WorstCaseSearch(game).least("abd") == (1, game.guess_index("abd"))
+    assert WorstCaseSearch(game).least("abc")[0] == 2
+    assert WorstCaseSearch(game).least() == (1, game.guess_index("abd"))
+    for opener, worst in (("abd", 1), ("abc", 2), (None, 1)):
+        assert least_worst(game, opener).worst == worst

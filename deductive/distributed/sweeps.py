@@ -18,7 +18,7 @@ import numpy as np
 from ..checkpoint import Checkpoint
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
-from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_proof_search, proof_search_chunk,
+from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_search_chunk,
                                       prove_openers, search_opener_chunk, search_tag)
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
@@ -100,13 +100,19 @@ def wordle_second(client, game, solver_name, solver_options, opener, progress=No
 
 
 def wordle_search_openers(client, game, words, beam=None, max_guesses=None, checkpoint=None):
-    """Searched totals of several openers, one task per opener, in the order given."""
-    game.matrix
+    """Searched totals of several openers, one task per opener, in the order given (each
+    worker keeps one search, and its memo, for the run)."""
+    game.matrix                         # built (or loaded) here, once, before scattering
     shared = client.scatter(game, broadcast=True, hash=False)
-    # one row per opener, stored under its word and the tag of the single-process search:
-    # a checkpoint written by either resumes in the other, whatever the list of openers
-    return run_chunks(client, search_opener_chunk, list(words), shared, beam, max_guesses,
-                      checkpoint=checkpoint, tag=search_tag(game, beam, max_guesses), key=str)
+    token = uuid.uuid4().hex
+    try:
+        # one row per opener, stored under its word and the tag of the single-process
+        # search: a checkpoint written by either resumes in the other, whatever the openers
+        return run_chunks(client, search_opener_chunk, list(words), shared, token, beam,
+                          max_guesses, checkpoint=checkpoint,
+                          tag=search_tag(game, beam, max_guesses), key=str)
+    finally:
+        _forget(client, token)
 
 
 class _DaskSearches:
@@ -135,12 +141,16 @@ class _DaskSearches:
         return self.places.pop(future.key), tuple(result)
 
     def close(self) -> None:
-        """Drop the run's searches from the workers (best effort: a cluster that has
-        gone takes them with it, and the run's own error, if any, is the one to see)."""
-        try:
-            self.client.run(forget_proof_search, self.settings[0])
-        except Exception:               # noqa: BLE001 (cleanup of a run that may have failed)
-            pass
+        _forget(self.client, self.settings[0])
+
+
+def _forget(client, token) -> None:
+    """Drop a run's searches from the workers (best effort: a cluster that has gone takes
+    them with it, and the run's own error, if any, is the one to see)."""
+    try:
+        client.run(forget_search, token)
+    except Exception:                   # noqa: BLE001 (cleanup of a run that may have failed)
+        pass
 
 
 def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,

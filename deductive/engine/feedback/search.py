@@ -71,7 +71,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,7 +87,7 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "LocalSearches", "search_under", "proof_search_chunk",
-           "forget_proof_search"]
+           "forget_search"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
@@ -958,45 +957,44 @@ def rank_openers(rows: list[dict], order: list) -> list[dict]:
     return sorted(rows, key=lambda r: (r["total"], r["worst"], place[r["word"]]))
 
 
-#: In a worker: game -> {(beam, max_guesses): memo of the searches of that game}. The
-#: openers a worker searches share one memo, as they do in one process; the scattered game
-#: is the same object for every task, and its memos go when it does (a memo holds no
-#: reference to its game).
-_MEMOS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: In a worker: run token -> the search of that run (:func:`search_opener_chunk`,
+#: :func:`proof_search_chunk`) and its lock; one run's at a time, and the run's driver
+#: drops it at the end (:func:`forget_search`). The openers a worker searches in one run
+#: share one :class:`TreeSearch`, as in one process: its memo, and the hard-mode masks its
+#: memo keys name by the search's own ids (a memo shared by two searches would mistake one
+#: search's mask for the other's).
+_RUN_SEARCHES: dict = {}
+_RUN_LOCK = threading.Lock()
 
 
-def search_opener_chunk(word, game, beam, max_guesses) -> dict:
-    """One opener's row, for a sweep on several processes (a memo per game and settings)."""
-    search = TreeSearch(game, beam=beam, max_guesses=max_guesses)
-    search.memo = _MEMOS.setdefault(game, {}).setdefault((beam, max_guesses), search.memo)
-    return search.search_opener(word).as_dict()
+def _run_search(token, game, **settings) -> tuple:
+    """The run's search and lock in this process (made at the run's first task here)."""
+    with _RUN_LOCK:
+        entry = _RUN_SEARCHES.get(token)
+        if entry is None:
+            _RUN_SEARCHES.clear()
+            entry = _RUN_SEARCHES[token] = (TreeSearch(game, **settings), threading.Lock())
+    return entry
 
 
-#: In a worker: run token -> the search of that :func:`prove_openers` run and its lock
-#: (one run's at a time; the run's driver drops it at the end with
-#: :func:`forget_proof_search`).
-_PROOF_SEARCHES: dict = {}
-_PROOF_LOCK = threading.Lock()
+def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
+    """One opener's row, for a sweep on several processes; one search at a time per run
+    and process (a worker with several threads runs the others after it: a search's memo
+    and caps are not for two threads at once)."""
+    search, lock = _run_search(token, game, beam=beam, max_guesses=max_guesses)
+    with lock:
+        return search.search_opener(word).as_dict()
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit) -> tuple:
-    """:func:`search_under` for a pool of searches on several processes: the openers a
-    worker searches in one run share one :class:`TreeSearch`, as in one process, one
-    search at a time (a worker with several threads runs the others after it: a search's
-    memo and caps are not for two threads at once)."""
-    with _PROOF_LOCK:
-        entry = _PROOF_SEARCHES.get(token)
-        if entry is None:
-            _PROOF_SEARCHES.clear()
-            entry = _PROOF_SEARCHES[token] = (TreeSearch(game, max_guesses=max_guesses,
-                                                         memo_bytes=memo_bytes),
-                                              threading.Lock())
-    search, lock = entry
+    """:func:`search_under` for a pool of searches on several processes (as
+    :func:`search_opener_chunk`)."""
+    search, lock = _run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     with lock:
         return search_under(search, g, limit)
 
 
-def forget_proof_search(token) -> None:
+def forget_search(token) -> None:
     """Drop a run's search (and its memo) from this process."""
-    with _PROOF_LOCK:
-        _PROOF_SEARCHES.pop(token, None)
+    with _RUN_LOCK:
+        _RUN_SEARCHES.pop(token, None)

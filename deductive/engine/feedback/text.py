@@ -83,9 +83,10 @@ def search(result, game, tree_path=None, least=None) -> str:
             "nodes searched")
     if least is not None:
         where = "over every opener" if least else f"from {r.opener}"
-        fewer = f"no tree within {r.worst - 1}" if r.worst > 1 else "one guess"
+        fewer = f"guesses (no tree within {r.worst - 1})" if r.worst > 1 else \
+            "guess (the opener is the only answer)"
         line = (f"least worst case {where}{' (hard mode)' if game.hard else ''}: {r.worst} "
-                f"guesses ({fewer})\nthe fewest total guesses within {r.worst}: {line}")
+                f"{fewer}\nthe fewest total guesses within {r.worst}: {line}")
     return line + (f"\ntree: {tree_path}" if tree_path else "")
 
 

@@ -163,8 +163,9 @@ class WorstCaseSearch:
         depth = 1
         while self.capacity(depth) < len(cands):
             depth += 1
-        if first is not None:
-            depth = max(depth, 2)
+        if first is not None and not (len(cands) == 1 and
+                                      self.game.answer_to_guess[cands[0]] == first):
+            depth = max(depth, 2)           # the opener is not the only answer
         while depth <= limit:
             if first is None:
                 guess = self._fits(cands, allowed, depth, progress)
@@ -199,7 +200,8 @@ class WorstCaseSearch:
         return node
 
 
-def least_worst(game, opener=None, keep_tree: bool = False, progress=None) -> SearchResult:
+def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
+                memo_bytes: int | None = MEMO_BYTES) -> SearchResult:
     """The least worst case, from ``opener`` or over every opener, and among the trees of
     that worst case the one with the fewest total guesses.
 
@@ -208,22 +210,25 @@ def least_worst(game, opener=None, keep_tree: bool = False, progress=None) -> Se
     salet search proves in 1.4 s that no tree fits within 5); ``progress`` is its
     (answers searched). Over every opener, :meth:`WorstCaseSearch.least` finds the least d
     (``progress`` is its), then :func:`~.search.prove_openers` with ``max_guesses`` d the
-    opener whose tree within d has the least total (ties: worst case, then guess order).
-    The result's ``worst`` is the least worst case and its ``total`` the least total
-    within it.
+    opener whose tree within d has the least total (ties: worst case, then guess order;
+    ``progress``: the openers decided). The result's ``worst`` is the least worst case and
+    its ``total`` the least total within it. The searches' memos are capped at
+    ``memo_bytes`` (None: no cap).
     """
     start = time.perf_counter()
     n = len(game.answers)
     if opener is None:
         depth = WorstCaseSearch(game).least(progress=progress)[0]
-        opener, progress = prove_openers(game, 1, max_guesses=depth).best()[0], None
+        opener = prove_openers(game, 1, max_guesses=depth, memo_bytes=memo_bytes,
+                               progress=progress).best()[0]
+        progress = None
     else:
         depth = 1
         while WorstCaseSearch.capacity_of(game, depth) < n:
             depth += 1
     first = game.guess_index(opener)    # an unknown word: its error before any search
     while depth <= n + 1:               # no tree within fewer: its worst case is depth
-        search = TreeSearch(game, max_guesses=depth)
+        search = TreeSearch(game, max_guesses=depth, memo_bytes=memo_bytes)
         if search.opener_total(first, progress=progress)[3]:
             r = search.search_opener(opener, keep_tree)   # the memo has it all
             return dataclasses.replace(r, seconds=time.perf_counter() - start)
