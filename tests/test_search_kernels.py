@@ -117,3 +117,19 @@ def test_opener_bounds_match_reference(case, columns_max, target):
                   cut, 2)
     for c, w in zip(cut.tolist(), want):
         assert c == w if w < target else target <= c <= w
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 300), st.integers(1, 40), st.integers(1, 3000), st.integers(0, 2 ** 32))
+def test_spread_counts_the_codes_present_but_the_win(n_codes, guesses, answers, seed):
+    """Every code present, the win left out (at least 1), counted a block of rows at a
+    time: long and wide matrices, a code alphabet of one, codes of two bytes."""
+    from deductive.engine.feedback.matrix import PatternMatrix, code_dtype
+
+    rng = np.random.default_rng(seed)
+    codes = rng.integers(0, n_codes, (guesses, answers)).astype(code_dtype(n_codes))
+    if rng.random() < 0.5:
+        codes[:] = codes.min()          # one code only: the win (alphabet's last) or another
+    patterns = PatternMatrix.of(codes, n_codes)
+    present = set(np.unique(codes).tolist()) - {patterns.win_code}
+    assert patterns.spread == max(1, len(present))

@@ -112,8 +112,14 @@ class PatternMatrix:
     def spread(self) -> int:
         """The most non-winning feedbacks one guess can get: the codes the matrix holds,
         the winning one left out (the searches' counting bound)."""
-        present = np.unique(self.codes)
-        return max(1, len(present) - int(np.isin(self.win_code, present)))
+        # counted a block of rows at a time: np.unique sorted the whole matrix (0.57 s of
+        # an exact salet search's 3.8 s), and one bincount would copy it to int64
+        seen = np.zeros(max(self.n_codes, int(self.win_code) + 1), dtype=bool)
+        step = max(1, (1 << 21) // max(1, self.codes.shape[1]))
+        for lo in range(0, self.codes.shape[0], step):
+            block = self.codes[lo:lo + step].ravel()
+            seen[:] |= np.bincount(block, minlength=len(seen))[:len(seen)] > 0
+        return max(1, int(seen.sum()) - int(seen[self.win_code]))
 
     @property
     def nbytes(self) -> int:
