@@ -301,3 +301,24 @@ def test_cli_within_and_verify_ranking(tmp_path):
     wrong = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "1",
                                 "--within", "8"])
     assert wrong.exit_code == 2 and "--within goes with --prove-best" in wrong.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.sampled_from([None, 3]), st.integers(1, 3), st.booleans(), st.data())
+def test_a_beam_tree_comes_with_a_floor(game_lists, max_guesses, beam, hard, data):
+    """A beam search's result: its total a real tree's, its lower bound at most the
+    opener's least total (brute force); an exact search's lower bound is its total."""
+    from deductive.engine.feedback.search import TreeSearch
+    from deductive.errors import DeductiveError
+
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers, hard=hard)
+    opener = data.draw(st.sampled_from(guesses))
+    best, _ = _opener_optimum(guesses, answers, opener, max_guesses, hard)
+    try:
+        r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(opener)
+    except DeductiveError:              # no tree within max_guesses in the beam
+        return
+    assert r.lower <= best <= r.total and r.as_dict()["lower"] == r.lower
+    exact = TreeSearch(game, max_guesses=max_guesses).search_opener(opener)
+    assert exact.lower == exact.total == best

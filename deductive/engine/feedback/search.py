@@ -159,15 +159,19 @@ class SearchResult:
     seconds: float
     nodes: int
     tree: dict | None = None
+    lower: int | None = None            # a proven lower bound of the opener's least total
 
     @property
     def average(self) -> float:
         return self.total / self.answers
 
     def as_dict(self) -> dict:
-        return {"word": self.opener, "total": self.total, "average": round(self.average, 6),
-                "worst": self.worst, "exact": self.exact, "beam": self.beam,
-                "seconds": round(self.seconds, 3), "nodes": self.nodes}
+        row = {"word": self.opener, "total": self.total, "average": round(self.average, 6),
+               "worst": self.worst, "exact": self.exact, "beam": self.beam,
+               "seconds": round(self.seconds, 3), "nodes": self.nodes}
+        if self.lower is not None:
+            row["lower"] = self.lower
+        return row
 
 
 @dataclass(slots=True)
@@ -548,9 +552,12 @@ class TreeSearch:
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         tree = self._tree(cands, allowed, depth, first) if keep_tree else None
+        # a beam's tree is a ceiling; the opener's depth-two bound (it holds under
+        # max_guesses and in hard mode) is its floor
+        lower = int(total) if self.beam is None else int(opener_bounds(game, [first])[0])
         return SearchResult(game.word(first), int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
-                            self.nodes, tree)
+                            self.nodes, tree, lower)
 
     def _tree(self, cands, allowed, depth, guess=None):
         game = self.game

@@ -77,7 +77,8 @@ def search(result, game, tree_path=None, least=None) -> str:
     every opener; False: from the opener) the least worst case first
     (:func:`~.worst.least_worst`)."""
     r = result
-    kind = "exact" if r.exact else f"beam {r.beam}"
+    kind = "exact" if r.exact else f"beam {r.beam}" + (
+        f"; the least total is at least {r.lower}" if r.lower is not None else "")
     line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
             f"({kind}{', hard mode' if game.hard else ''}), {r.seconds:.1f} s, {r.nodes} "
             "nodes searched")
