@@ -744,10 +744,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     beam = TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
     totals = []
     for s in rank_guesses(game.patterns, top=keep + CEILING_EXTRA):
-        try:
-            totals.append(beam.search_opener(s.word).total)
-        except DeductiveError:          # no tree within max_guesses in the beam
-            pass
+        # the total alone (search_opener would also bound the opener, unused here)
+        total, _, _, ok = beam.opener_total(game.guess_index(s.word))
+        if ok:                          # else no tree within max_guesses in the beam
+            totals.append(int(total))
     ceiling = min(_cutoff(sorted(totals), keep, within), INFEASIBLE - 1)
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
