@@ -13,6 +13,7 @@ from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_
 from deductive.engine.wordle.game import Wordle
 
 from . import reference
+from .test_cli_errors import assert_one_error
 from .test_search import small_games
 
 
@@ -234,10 +235,7 @@ def test_cli_openers_errors():
             (["--opener", "laine", "--checkpoint", "x.jsonl"], "--checkpoint goes with"),
             (["--openers", "all", "--prove-best", "--max-memory", "10M"],
              "leaves no room for the search's memo")]:
-        out = runner.invoke(cli, base + extra)
-        assert out.exit_code == 2, (extra, out.output)
-        assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
-        assert len(out.stderr.strip().splitlines()) == 1
+        assert_one_error(runner.invoke(cli, base + extra), message)
 
 
 def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):

@@ -15,6 +15,7 @@ from deductive.engine.wordle.game import Wordle
 from deductive.kernels.worst import new_memo, separator, two_step
 
 from . import reference
+from .test_cli_errors import assert_one_error
 from .test_search import small_games
 from .test_search_openers import _opener_optimum
 
@@ -123,10 +124,7 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path):
             (["--opener", "laine", "--max-guesses", "5"], "finds its own --max-guesses"),
             (["--openers", "all", "--workers", "2"], "runs in this process: drop --workers"),
             (["--opener", "zzzzz"], "zzzzz")]:
-        out = runner.invoke(cli, base + extra)
-        assert out.exit_code == 2, (extra, out.output)
-        assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
-        assert len(out.stderr.strip().splitlines()) == 1
+        assert_one_error(runner.invoke(cli, base + extra), message)
 
 
 def test_capped_memos_give_the_same_answers(monkeypatch):
