@@ -116,6 +116,9 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path):
     assert check.exit_code == 0, check.output
     report = json.loads(check.stdout)
     assert report["valid"] and report["worst"] == 4 and report["total"] == doc["total"]
+    capped = runner.invoke(cli, base + ["--openers", "all", "--max-memory", "401M", "--json"])
+    assert {k: v for k, v in json.loads(capped.stdout).items() if k != "seconds"} == \
+        {k: v for k, v in doc.items() if k != "seconds"}
     text = runner.invoke(cli, base + ["--opener", "laine"]).stdout.splitlines()
     assert text[0] == "least worst case from laine: 4 guesses (no tree within 3)"
     for extra, message in [
@@ -123,21 +126,31 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path):
             (["--opener", "laine", "--beam", "3"], "drop --prove-best, --within, --beam"),
             (["--opener", "laine", "--max-guesses", "5"], "finds its own --max-guesses"),
             (["--openers", "all", "--workers", "2"], "runs in this process: drop --workers"),
-            (["--opener", "zzzzz"], "zzzzz")]:
+            (["--opener", "zzzzz"], "zzzzz"),
+            (["--opener", "laine", "--max-memory", "10M"], "leaves no room for the search's")]:
         assert_one_error(runner.invoke(cli, base + extra), message)
 
 
-def test_capped_memos_give_the_same_answers(monkeypatch):
-    """A memo emptied at every entry and a set store of nothing: the same least depths."""
-    import deductive.engine.feedback.worst as worst
-
+def test_capped_memos_give_the_same_answers():
+    """A memo emptied at every entry and a set store of nothing, or a memo that keeps its
+    largest sets: the same least depths."""
     game = Wordle("fr-seed", "fr-seed")
     want = [WorstCaseSearch(game).least(opener) for opener in (None, "laine")]
-    monkeypatch.setattr(worst, "MEMO_BYTES", 0)
-    monkeypatch.setattr(worst, "SETS_KEPT", 0)
-    search = WorstCaseSearch(game)
+    search = WorstCaseSearch(game, memo_bytes=0)
     assert [search.least(opener) for opener in (None, "laine")] == want
-    assert len(search.memo) <= 1 and len(search._memo_sets()[2]) == 0
+    assert not search.memo and len(search._memo_sets()[2]) == 0
+    search = WorstCaseSearch(game, memo_bytes=20_000)
+    assert [search.least(opener) for opener in (None, "laine")] == want
+    assert search.evictions and 0 < search._memo_used <= 10_000
+    assert search.sets_kept == 25 and len(search._memo_sets()[2]) <= 25
+
+
+def test_least_worst_under_a_memory_cap():
+    """`least_worst` with a small memo cap gives the same trees' worst case and total."""
+    game = Wordle("fr-seed", "fr-seed")
+    for opener in (None, "laine"):
+        free, capped = least_worst(game, opener), least_worst(game, opener, memo_bytes=20_000)
+        assert (capped.opener, capped.worst, capped.total) == (free.opener, free.worst, free.total)
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -44,11 +44,12 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
             objective, cluster):
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
                      max_guesses, bool(cluster))
+    memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get("max_memory"))
     if (worst := objective == "worst") or opener is not None:
         with progress(len(game.answers if opener else game.guesses),
                       f"search {opener or 'every opener'}") as update:
-            r = least_worst(game, opener, tree is not None, progress=update) if worst else \
-                TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
+            r = least_worst(game, opener, tree is not None, update, memo) if worst else \
+                TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo).search_opener(
                     opener, keep_tree=tree is not None, progress=update)
         if tree:
             write_tree(tree, game, r.tree)
@@ -56,10 +57,8 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
                 text.search(r, game, tree, least=(opener is None) if worst else None))
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
-        max_memory = click.get_current_context().params.get("max_memory")
         settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
-                        max_guesses=max_guesses, checkpoint=checkpoint,
-                        memo_bytes=memo_bytes(game.matrix.nbytes, max_memory))
+                        max_guesses=max_guesses, checkpoint=checkpoint, memo_bytes=memo)
         with progress(len(game.guesses), "prove openers") as update:
             proof = cluster.run(
                 lambda client: wordle_prove_openers(client, game, **settings, progress=update),

@@ -43,8 +43,13 @@ __all__ = ["WorstCaseSearch", "least_worst"]
 #: 150 bytes each beside their members: some 400 MB); past it they are still looked up.
 SETS_KEPT = 2_000_000
 
-#: Estimated bytes the search's own memo may take (its keys and entries); past it the memo
-#: is emptied and filled again as the search goes on.
+#: Estimated bytes a remembered set takes in the compiled levels' store, members included:
+#: a search capped at ``memo_bytes`` keeps at most ``memo_bytes // 2 // SET_BYTES`` sets.
+SET_BYTES = 400
+
+#: Estimated bytes the search's memo may take by default (its keys and entries, and the
+#: compiled levels' sets); past it the memo keeps its largest sets (the costliest to search
+#: again) and drops the rest.
 MEMO_BYTES = 1 << 30
 
 
@@ -58,10 +63,19 @@ class WorstCaseSearch:
         What the search asks ``allowed_after`` of (default: the game). Mastermind's
         symmetric view gives the orbit minima; a view's masks do not key the memo (they
         pick one guess per class of equal guesses: the set's answer is the same).
+    memo_bytes : int or None, optional
+        About how many bytes the memo and the compiled levels' sets may take (default
+        :data:`MEMO_BYTES`; None: no cap). Half of it goes to the memo, which past its
+        share keeps the entries of its largest sets (:meth:`_evict`); the other half to the
+        sets, which past theirs are still looked up but no more are added.
     """
 
-    def __init__(self, game, view=None):
+    def __init__(self, game, view=None, memo_bytes: int | None = MEMO_BYTES):
         self.game = game
+        self.memo_bytes = memo_bytes
+        self.sets_kept = SETS_KEPT if memo_bytes is None else \
+            min(SETS_KEPT, memo_bytes // 2 // SET_BYTES)
+        self.evictions = 0
         self.view = game if view is None else view
         self.matrix = game.matrix
         self.win = game.win_code
@@ -129,7 +143,7 @@ class WorstCaseSearch:
             elif len(order):
                 keys, table, sets = self._memo_sets()
                 j = two_step(self.matrix, cands, order, self._rows, self.n_codes, self.win,
-                             keys, table, sets, SETS_KEPT)
+                             keys, table, sets, self.sets_kept)
                 choice = int(order[j]) if j >= 0 else -1
         else:
             for k, guess in enumerate(order.tolist()):
@@ -138,12 +152,30 @@ class WorstCaseSearch:
                 if self._buckets_fit(guess, cands, allowed, depth):
                     choice = guess
                     break
-        self._memo_used += sum(len(part) for part in key if isinstance(part, bytes)) + 200
-        if self._memo_used > MEMO_BYTES:
-            self.memo.clear()
-            self._memo_used = 0
+        self._memo_used += self._entry_bytes(key)
         self.memo[key] = choice
+        if self.memo_bytes is not None and self._memo_used > self.memo_bytes // 2:
+            self._evict(self.memo_bytes // 4)
         return choice
+
+    @staticmethod
+    def _entry_bytes(key) -> int:
+        return sum(len(part) for part in key if isinstance(part, bytes)) + 200
+
+    def _evict(self, keep):
+        """Keep the entries of the largest sets (ties: the older) up to about ``keep``
+        bytes and drop the rest: a dropped set is searched again if met again (answers stay
+        exact, only time is lost)."""
+        kept, used = {}, 0
+        for key in sorted(self.memo, key=lambda key: len(key[0]), reverse=True):
+            cost = self._entry_bytes(key)
+            if used + cost > keep:
+                break
+            kept[key] = self.memo[key]
+            used += cost
+        self.memo = kept
+        self._memo_used = used
+        self.evictions += 1
 
     def _buckets_fit(self, guess, cands, allowed, depth) -> bool:
         """Whether every non-winning bucket of ``guess`` fits within ``depth - 1``."""
@@ -218,7 +250,7 @@ def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
     start = time.perf_counter()
     n = len(game.answers)
     if opener is None:
-        depth = WorstCaseSearch(game).least(progress=progress)[0]
+        depth = WorstCaseSearch(game, memo_bytes=memo_bytes).least(progress=progress)[0]
         opener = prove_openers(game, 1, max_guesses=depth, memo_bytes=memo_bytes,
                                progress=progress).best()[0]
         progress = None
