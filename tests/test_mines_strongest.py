@@ -102,9 +102,45 @@ def test_fifty_fifty_near_a_cell_is_a_fifty_fifty():
 
 
 @pytest.mark.parametrize("options", ["mix=1", "fifty_penalty=1", "cutoff=0.8,off_frontier=1",
-                                     "dominance=true", "candidates=20"])
+                                     "dominance=true", "candidates=20", "corners=3",
+                                     "near_off=4"])
 def test_each_refinement_plays_reproducible_games(options):
     a = run_bench("beginner", make_player(f"strongest:{options}"), 10, seed=9)
     b = run_bench("beginner", make_player(f"strongest:{options}"), 10, seed=9)
     assert [r.won for r in a.records] == [r.won for r in b.records]
     assert sum(r.decisions["guess"] for r in a.records) == sum(r.guesses for r in b.records)
+
+
+def test_open_corner_while_no_zero_is_open():
+    """The covered corner off the frontier farthest from the numbers, only while every
+    revealed cell is a number, at most ``most`` of them, and within the limit."""
+    from deductive.engine.minesweeper.players import open_corner
+
+    nbrs = neighbours_of(5, 6)
+    position = Position.parse("1xxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxx2", mines=6)
+    probs = np.full(30, 0.2)
+    assert open_corner(position, probs, nbrs, 3, 0.25) == 5          # (0, 5): 25 > 16
+    assert open_corner(position, probs, nbrs, 1, 0.25) is None       # two numbers revealed
+    assert open_corner(position, probs, nbrs, 3, 0.1) is None        # not safe enough
+    zero = Position.parse("0xxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxxx", mines=6)
+    assert open_corner(zero, probs, nbrs, 3, 0.25) is None
+
+
+def test_cells_two_away_from_numbers_join_the_pool():
+    """``near_off``: cells off the frontier two rows or columns straight from a number are
+    added (at most ``near_off``), and every one is off the frontier and within the cut-off."""
+    from deductive.engine.minesweeper.players import _two_away
+
+    position = Position.parse("xxxxx\nxxxxx\nxx3xx\nxxxxx\nxxxxx", mines=5)
+    off = np.array([0, 2, 4, 10, 14, 20, 22, 24])
+    assert _two_away(position, off) == [2, 10, 14, 22]
+    player = make_player("strongest:near_off=2")
+    plain = make_player("strongest")
+    for position in _guess_positions("expert", 3)[:10]:
+        a = analyze(position)
+        probs = np.where(position.cells == COVERED, np.round(a.probabilities, 12), np.inf)
+        nbrs = neighbours_of(position.rows, position.cols)
+        base, pool = plain._pool(position, probs, nbrs), player._pool(position, probs, nbrs)
+        assert pool[:len(base)] == base and len(pool) <= len(base) + 2
+        limit = 1 - 0.9 * (1 - probs.min()) + 1e-9
+        assert all(not a.frontier[k] and probs[k] <= limit for k in pool[len(base):])

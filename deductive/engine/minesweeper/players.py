@@ -251,7 +251,7 @@ class Best(LeastRisk):
 
 
 _STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
-                                      "dominance")
+                                      "dominance", "corners", "near_off")
 
 
 @PLAYERS.register("strongest", "best with Hill's guessing refinements, each switchable",
@@ -282,8 +282,9 @@ class Strongest(Best):
 
     def __init__(self, cutoff: float = 0.9, off_frontier: int = 3, mix: float = 0.0,
                  fifty_penalty: float = 0.0, dominance: bool = False, candidates: int = 10,
-                 **options):
+                 corners: int = 0, near_off: int = 0, **options):
         super().__init__(candidates=candidates, **options)
+        self.corners, self.near_off = corners, near_off
         self.cutoff, self.off_frontier, self.mix = cutoff, off_frontier, mix
         self.fifty_penalty, self.dominance = fifty_penalty, dominance
 
@@ -299,9 +300,18 @@ class Strongest(Best):
         off = ~revealed.any(axis=1)[order]
         kept = np.concatenate([order[~off], order[off][:self.off_frontier]])
         kept = kept[np.lexsort((np.arange(len(kept)), probs[kept]))]   # stable by safety
-        return [int(k) for k in kept[:self.candidates]]
+        pool = [int(k) for k in kept[:self.candidates]]
+        if self.near_off:
+            near = _two_away(position, order[off])
+            pool += [k for k in near if k not in pool][:self.near_off]
+        return pool
 
     def _look_ahead_choice(self, position, probs, nbrs):
+        if self.corners:
+            cell = open_corner(position, probs, nbrs, self.corners,
+                               1.0 - self.cutoff * (1.0 - float(probs.min())) + 1e-12)
+            if cell is not None:
+                return cell
         cell = super()._look_ahead_choice(position, probs, nbrs)
         return self.dominating(position, cell, probs, nbrs) if self.dominance else cell
 
@@ -349,6 +359,43 @@ def far_corner(position, probs):
         k = r * cols + c
         distance = (r - r0) ** 2 + (c - c0) ** 2
         if probs[k] <= lowest + 1e-12 and distance > best_distance:
+            best, best_distance = k, distance
+    return best
+
+
+def _two_away(position, off):
+    """The cells of ``off`` (covered, off the frontier, in that order) two rows or two
+    columns straight from a revealed number: their number will overlap the frontier."""
+    cells, cols = position.cells, position.cols
+    numbers = np.flatnonzero(cells > 0)
+    r, c = np.divmod(numbers, cols)
+    marks = set()
+    for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+        rr, cc = r + dr, c + dc
+        ok = (rr >= 0) & (rr < position.rows) & (cc >= 0) & (cc < cols)
+        marks.update((rr[ok] * cols + cc[ok]).tolist())
+    return [int(k) for k in off if int(k) in marks]
+
+
+def open_corner(position, probs, nbrs, most, limit):
+    """While no zero is open (every revealed cell a number) and at most ``most`` cells are
+    revealed: the covered corner off the frontier farthest from the revealed cells (the
+    largest least squared distance, then the lowest index), if its probability is at most
+    ``limit``; else None."""
+    cells = position.cells
+    revealed = np.flatnonzero(cells >= 0)
+    if len(revealed) > most or (cells[revealed] == 0).any():
+        return None
+    rows, cols = position.rows, position.cols
+    rr, rc = np.divmod(revealed, cols)
+    best, best_distance = None, -1
+    for r, c in ((0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)):
+        k = r * cols + c
+        ring = nbrs[k][nbrs[k] >= 0]
+        if cells[k] != COVERED or (cells[ring] >= 0).any() or probs[k] > limit:
+            continue
+        distance = int(((rr - r) ** 2 + (rc - c) ** 2).min())
+        if distance > best_distance:
             best, best_distance = k, distance
     return best
 
