@@ -306,6 +306,46 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
 
 
+def test_a_cut_proof_cancels_its_searches(client):
+    """A certificate cut short (here an error after the first search returns) cancels the
+    searches still out and keeps none of them on the scheduler."""
+    from deductive.distributed.sweeps import _DaskSearches
+    from deductive.engine.feedback.search import prove_openers
+
+    class Cut(Exception):
+        pass
+
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    pool = _DaskSearches(client, game, None, 10 ** 8)
+    sent, submit, take = [], pool.submit, pool.next
+
+    def submit_and_keep(*args):
+        submit(*args)
+        sent.append(list(pool.futures.values())[-1])
+
+    def take_then_cut():
+        take()
+        raise Cut
+
+    pool.submit, pool.next = submit_and_keep, take_then_cut
+    with pytest.raises(Cut):
+        try:
+            prove_openers(game, 3, pool=pool)
+        finally:
+            pool.close()
+    assert len(sent) == 2 and not pool.futures
+    assert all(f.status in ("cancelled", "finished") for f in sent)
+    keys = {f.key for f in sent}
+
+    def busy():
+        return keys & {k for tasks in client.processing().values() for k in tasks}
+
+    deadline = time.monotonic() + 30    # a running search cannot be stopped: it finishes
+    while busy() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not busy()
+
+
 def _searched(row):
     """A searched opener's row without its timing (seconds, nodes)."""
     return {k: v for k, v in row.items() if k not in ("seconds", "nodes")}
