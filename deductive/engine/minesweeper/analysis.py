@@ -277,13 +277,20 @@ def _box_probabilities(comps, reach, trees, box_size, steps_left):
             continue
         z_i = log_sum(log_w + rch)
         live = (rch > -np.inf) & (log_w > -np.inf)
-        for k, b in enumerate(boxes):
-            box_prob[b] = math.exp(log_sum(log_s[k] + rch) - z_i) / sizes[k]
+        box_prob[boxes] = np.exp(_row_log_sums(log_s + rch) - z_i) / sizes
         box_forced[boxes[~mine_ok[:, live].any(axis=1)]] = 1
         box_forced[boxes[~free_ok[:, live].any(axis=1)]] = 2
     box_prob[box_forced == 1] = 0.0
     box_prob[box_forced == 2] = 1.0
     return box_prob, box_forced
+
+
+def _row_log_sums(x):
+    """``log(sum(exp(row)))`` of each row of ``x`` (-inf for a row of -inf)."""
+    top = x.max(axis=1)
+    safe = np.where(top > -np.inf, top, 0.0)
+    with np.errstate(divide="ignore"):
+        return safe + np.log(np.exp(x - safe[:, None]).sum(axis=1))
 
 
 def _reach(comps, log_bin):
