@@ -144,3 +144,34 @@ def test_cells_two_away_from_numbers_join_the_pool():
         assert pool[:len(base)] == base and len(pool) <= len(base) + 2
         limit = 1 - 0.9 * (1 - probs.min()) + 1e-9
         assert all(not a.frontier[k] and probs[k] <= limit for k in pool[len(base):])
+
+
+def test_every_guess_says_why_and_losses_add_up():
+    """Each guess names its rule (an endgame guess its win probability, in [0, 1]); in the
+    loss report the deaths are the games lost, and the guesses those the bench counts."""
+    from benchmarks.mines_losses import losses
+
+    reasons = set()
+    for name in ("strongest", "least-risk", "csp-random"):
+        player = make_player(name)
+        for g in range(6):
+            board, rng = new_game(*parse_preset("beginner"), g, seed=5)
+            board.click(0)
+            for _, move in moves(board, player, rng):
+                if move.kind == "guess":
+                    reasons.add(move.reason)
+                    assert (move.win is not None) == (move.reason == "endgame")
+                    assert move.win is None or 0 <= move.win <= 1
+                else:
+                    assert move.reason == "" and move.win is None
+    assert {"random", "least risk", "look-ahead"} <= reasons
+    assert reasons <= {"random", "least risk", "endgame", "fifty-fifty", "far corner",
+                       "open corner", "look-ahead"}
+    report = losses(make_player("strongest"), "beginner", 40, 3, "safe", "corner")
+    bench = run_bench("beginner", make_player("strongest"), 40, seed=3)
+    assert report["wins"] == bench.wins
+    for table in ("by_reason", "by_stage"):
+        rows = report[table].values()
+        assert round(sum(r["deaths"] for r in rows) * 40) == 40 - bench.wins
+        assert round(sum(r["guesses"] for r in rows) * 40) == sum(r.guesses for r in
+                                                                   bench.records)

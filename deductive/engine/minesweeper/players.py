@@ -56,12 +56,17 @@ PLAYERS = Registry("player")
 
 @dataclass
 class Move:
-    """Cells to reveal and to flag (flat indices), and the kind of decision."""
+    """Cells to reveal and to flag (flat indices), and the kind of decision. A guess also
+    says which rule chose it (``reason``: ``random``, ``least risk``, ``endgame``,
+    ``fifty-fifty``, ``far corner``, ``open corner`` or ``look-ahead``) and, from the exact
+    endgame, the probability of winning the game from here (``win``)."""
 
     kind: str
     reveal: list = field(default_factory=list)
     flag: list = field(default_factory=list)
     probability: float = 0.0      # mine probability of a guessed cell
+    reason: str = ""
+    win: float | None = None
 
 
 def rule_deductions(position: Position):
@@ -112,7 +117,7 @@ def _safety_order(position, probs, nbrs):
 
 def _random_cell(position, rng):
     covered = position.covered
-    return Move("guess", [int(covered[rng.integers(len(covered))])])
+    return Move("guess", [int(covered[rng.integers(len(covered))])], reason="random")
 
 
 @PLAYERS.register("rules-random", "the original programs' rules, then a random cell")
@@ -147,7 +152,7 @@ class LeastRisk(Player):
     def guess(self, position, analysis):
         probs = _guess_probabilities(position, analysis)
         cell = int(np.argmin(probs))      # first minimum: the lowest index
-        return Move("guess", [cell], probability=float(probs[cell]))
+        return Move("guess", [cell], probability=float(probs[cell]), reason="least risk")
 
 
 _BEST_OPTIONS = ("margin", "candidates", "endgame", "endgame_cells", "progress_weight",
@@ -174,24 +179,25 @@ class Best(LeastRisk):
     def guess(self, position, analysis):
         probs = _guess_probabilities(position, analysis)
         nbrs = neighbours_of(position.rows, position.cols)
-        cell = self._shortcut(position, analysis, probs, nbrs)
+        cell, reason, win = self._shortcut(position, analysis, probs, nbrs)
         if cell is None:
-            cell = self._look_ahead_choice(position, probs, nbrs)
-        return Move("guess", [cell], probability=float(probs[cell]))
+            cell, reason = self._look_ahead_choice(position, probs, nbrs)
+        return Move("guess", [cell], probability=float(probs[cell]), reason=reason, win=win)
 
     def _shortcut(self, position, analysis, probs, nbrs):
-        """The exact endgame, an unavoidable 50/50 or the far corner, when one applies."""
+        """The exact endgame, an unavoidable 50/50 or the far corner, when one applies:
+        (cell or None, reason, win probability or None)."""
         if (analysis.log_count <= math.log(self.endgame)
                 and len(position.covered) <= self.endgame_cells):
             found = _endgame(position)
             if found is not None:           # None: past the memo's limit, guess as usual
-                return found[0]
+                return found[0], "endgame", found[1]
         fifty = unavoidable_fifty_fifty(position, nbrs)
         if fifty is not None:
-            return fifty
+            return fifty, "fifty-fifty", None
         if self.far_corner:
-            return far_corner(position, probs)
-        return None
+            return far_corner(position, probs), "far corner", None
+        return None, "", None
 
     def _pool(self, position, probs, nbrs):
         """The candidates: within ``margin`` of the lowest probability, in
@@ -212,7 +218,7 @@ class Best(LeastRisk):
         for _, score, cell in live[1:]:
             if score < best_score - 1e-12:
                 best_cell, best_score = cell, score
-        return best_cell
+        return best_cell, "look-ahead"
 
     def _next_survival(self, position, cell, nbrs):
         """Given that ``cell`` is safe: the chance that the best next click survives, the
@@ -311,9 +317,10 @@ class Strongest(Best):
             cell = open_corner(position, probs, nbrs, self.corners,
                                1.0 - self.cutoff * (1.0 - float(probs.min())) + 1e-12)
             if cell is not None:
-                return cell
-        cell = super()._look_ahead_choice(position, probs, nbrs)
-        return self.dominating(position, cell, probs, nbrs) if self.dominance else cell
+                return cell, "open corner"
+        cell, reason = super()._look_ahead_choice(position, probs, nbrs)
+        return (self.dominating(position, cell, probs, nbrs) if self.dominance else cell,
+                reason)
 
     def dominating(self, position, cell, probs, nbrs):
         """The safest cell (then the lowest index) that is strictly safer than ``cell`` and

@@ -87,5 +87,8 @@ def step(session, step) -> str:
     move = step.move
     what = f"{len(move.reveal)} reveal(s), {len(move.flag)} flag(s)"
     if move.kind == "guess":
-        what = f"guess {session.where(move.reveal[0])} (P(mine) = {move.probability:.3f})"
+        why = f", {move.reason}" if move.reason else ""
+        win = "" if move.win is None else f", P(win) = {move.win:.3f}"
+        what = f"guess {session.where(move.reveal[0])} (P(mine) = {move.probability:.3f}{why}" \
+            f"{win})"
     return f"\nstep {step.number}: {move.kind}: {what}\n{step.picture}"

@@ -1,0 +1,110 @@
+"""Where a Minesweeper player loses its games: every guess over N games, by the rule that
+chose it (``Move.reason``) and by the stage of the game, with the expected deaths per game
+(the sum of the guesses' mine probabilities) beside the deaths seen, and the exact
+endgame's probability of winning when a game first reaches it.
+
+Usage:
+  python benchmarks/mines_losses.py [--player strongest] [--preset expert] [--games 2000]
+      [--seed 20000] [--first-click safe] [--first-move corner] [--json]
+
+Stages by the share of cells still covered when the guess is made: opening (at least
+7/8), end (at most 1/8), middle (between). Games are those of ``deductive mines bench``
+with the same seed (game g: mines seeded S+g, player S+1000+g).
+"""
+
+import argparse
+import json
+from collections import defaultdict
+
+from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,
+                                                wilson_interval)
+from deductive.engine.minesweeper.board import parse_preset
+from deductive.engine.minesweeper.players import make_player
+
+
+def stage(covered: int, cells: int) -> str:
+    if 8 * covered >= 7 * cells:
+        return "opening"
+    return "end" if 8 * covered <= cells else "middle"
+
+
+def losses(player, preset, games, seed, first_click, first_move) -> dict:
+    rows, cols, mines = parse_preset(preset)
+    first = first_move_cell(rows, cols, first_move)
+    by_reason = defaultdict(lambda: [0, 0.0, 0])       # guesses, sum of p, deaths
+    by_stage = defaultdict(lambda: [0, 0.0, 0])
+    starts = defaultdict(lambda: [0, 0])               # first click opened a zero: games, wins
+    entries = []                                       # endgame win probability, first use
+    wins = 0
+    for g in range(games):
+        board, rng = new_game(rows, cols, mines, g, seed=seed, first_click=first_click)
+        board.click(first)
+        zero = bool(board.numbers[first] == 0)
+        guesses, entry = [], None
+        for position, move in moves(board, player, rng):
+            if move.kind == "guess":
+                guesses.append((move.reason, move.probability,
+                                stage(len(position.covered), rows * cols)))
+                if move.reason == "endgame" and entry is None:
+                    entry = move.win
+        for i, (reason, p, where) in enumerate(guesses):
+            died = int(board.lost and i == len(guesses) - 1)
+            for table, key in ((by_reason, reason), (by_stage, where)):
+                table[key][0] += 1
+                table[key][1] += p
+                table[key][2] += died
+        wins += board.won
+        starts[zero][0] += 1
+        starts[zero][1] += board.won
+        if entry is not None:
+            entries.append(entry)
+
+    def per_game(table):
+        return {key: {"guesses": round(n / games, 4), "expected_deaths": round(p / games, 4),
+                      "deaths": round(d / games, 4)} for key, (n, p, d) in sorted(table.items())}
+
+    lo, hi = wilson_interval(wins, games)
+    return {
+        "player": player.name, "preset": preset, "first_click": first_click,
+        "first_move": first_move, "seed": seed, "games": games, "wins": wins,
+        "win_rate": round(wins / games, 5), "ci95": [round(lo, 5), round(hi, 5)],
+        "by_reason": per_game(by_reason), "by_stage": per_game(by_stage),
+        "first_click_opened_zero": {str(k).lower(): {"games": n, "win_rate": round(w / n, 4)}
+                                    for k, (n, w) in sorted(starts.items())},
+        "endgame_reached": round(len(entries) / games, 4),
+        "endgame_entry_win": round(sum(entries) / len(entries), 4) if entries else None,
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--player", default="strongest")
+    parser.add_argument("--preset", default="expert")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=20000)
+    parser.add_argument("--first-click", default="safe", choices=("safe", "zero", "none"))
+    parser.add_argument("--first-move", default="corner")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report = losses(make_player(args.player), args.preset, args.games, args.seed,
+                    args.first_click, args.first_move)
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    lo, hi = report["ci95"]
+    print(f"{report['player']} on {args.preset}, {args.games} games (seed {args.seed}): "
+          f"{100 * report['win_rate']:.2f}% ({100 * lo:.2f}-{100 * hi:.2f})")
+    for title in ("by_reason", "by_stage"):
+        print(f"{title.replace('_', ' ')}: guesses, expected deaths, deaths per game")
+        for key, row in report[title].items():
+            print(f"  {key:12s} {row['guesses']:7.3f} {row['expected_deaths']:7.4f} "
+                  f"{row['deaths']:7.4f}")
+    for key, row in report["first_click_opened_zero"].items():
+        print(f"first click opened a zero: {key}: {row['games']} games, "
+              f"won {100 * row['win_rate']:.1f}%")
+    print(f"games reaching the exact endgame: {100 * report['endgame_reached']:.1f}%, "
+          f"win probability there {report['endgame_entry_win']}")
+
+
+if __name__ == "__main__":
+    main()
