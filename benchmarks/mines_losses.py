@@ -8,7 +8,8 @@ Usage:
       [--seed 20000] [--first-click safe] [--first-move corner] [--json]
 
 Stages by the share of cells still covered when the guess is made: opening (at least
-7/8), end (at most 1/8), middle (between). Games are those of ``deductive mines bench``
+7/8), end (at most 1/8), middle (between). With ``--first-click none`` the first click is
+a guess too (reason ``first click``). Games are those of ``deductive mines bench``
 with the same seed (game g: mines seeded S+g, player S+1000+g).
 """
 
@@ -38,9 +39,11 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
     wins = 0
     for g in range(games):
         board, rng = new_game(rows, cols, mines, g, seed=seed, first_click=first_click)
-        board.click(first)
-        zero = bool(board.numbers[first] == 0)
         guesses, entry = [], None
+        if first_click == "none":       # the first click is a guess too
+            guesses.append(("first click", mines / (rows * cols), "opening"))
+        board.click(first)
+        zero = bool(not board.lost and board.numbers[first] == 0)
         for position, move in moves(board, player, rng):
             if move.kind == "guess":
                 guesses.append((move.reason, move.probability,
