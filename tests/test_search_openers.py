@@ -236,6 +236,10 @@ def test_cli_openers_errors():
             (["--openers", "all", "--prove-best", "--max-memory", "10M"],
              "leaves no room for the search's memo")]:
         assert_one_error(runner.invoke(cli, base + extra), message)
+    # a budget only limits the matrix where no memo is kept
+    for extra in (["--openers", "3"], ["--openers", "3", "--beam", "3"], ["--opener", "laine"]):
+        out = runner.invoke(cli, base + extra + ["--max-memory", "100M"])
+        assert out.exit_code == 0, out.output
 
 
 def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):

@@ -14,6 +14,8 @@ deductive.errors.ArgumentError: give `opener` WORD or `openers` N|all
 
 from __future__ import annotations
 
+import math
+
 from ...errors import ArgumentError, MemoryBudgetError
 from ..feedback.search import MEMO_ENTRY_BYTES
 from ..params import Param
@@ -92,5 +94,6 @@ def memo_bytes(matrix_bytes: int, max_memory: int | None = None) -> int:
     if memo < 1000 * MEMO_ENTRY_BYTES:
         need = 2 * matrix_bytes + OVERHEAD + 1000 * MEMO_ENTRY_BYTES
         raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
-                                f"memo beside the matrix; give at least {need / 1e9:.1f}G")
+                                f"memo beside the matrix; give at least "
+                                f"{math.ceil(need / 1e8) / 10:.1f}G")
     return memo
