@@ -103,7 +103,7 @@ def runner():
     return CliRunner()
 
 
-def test_cli_least_worst_and_its_tree(runner, tmp_path):
+def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
     tree = tmp_path / "worst.json"
     base = ["wordle", "search", "--guesses", "fr-seed", "--objective", "worst"]
     out = runner.invoke(cli, base + ["--openers", "all", "--tree", str(tree), "--json"])
@@ -116,9 +116,24 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path):
     assert check.exit_code == 0, check.output
     report = json.loads(check.stdout)
     assert report["valid"] and report["worst"] == 4 and report["total"] == doc["total"]
+    import importlib
+
+    from deductive.engine.wordle.search import memo_bytes
+
+    cli_wordle = importlib.import_module("deductive.cli.wordle")   # the module, not the group
+
+    caps = []
+
+    def spy(game, opener, keep_tree, progress, memo):
+        caps.append(memo)
+        return least_worst(game, opener, keep_tree, progress, memo)
+
+    monkeypatch.setattr(cli_wordle, "least_worst", spy)
     capped = runner.invoke(cli, base + ["--openers", "all", "--max-memory", "401M", "--json"])
     assert {k: v for k, v in json.loads(capped.stdout).items() if k != "seconds"} == \
         {k: v for k, v in doc.items() if k != "seconds"}
+    assert caps == [memo_bytes(Wordle("fr-seed", "fr-seed").matrix.nbytes, 401_000_000)]
+    monkeypatch.undo()
     text = runner.invoke(cli, base + ["--opener", "laine"]).stdout.splitlines()
     assert text[0] == "least worst case from laine: 4 guesses (no tree within 3)"
     for extra, message in [
@@ -142,7 +157,17 @@ def test_capped_memos_give_the_same_answers():
     search = WorstCaseSearch(game, memo_bytes=20_000)
     assert [search.least(opener) for opener in (None, "laine")] == want
     assert search.evictions and 0 < search._memo_used <= 10_000
-    assert search.sets_kept == 25 and len(search._memo_sets()[2]) <= 25
+    assert search.sets_kept == 40 and len(search._memo_sets()[2]) <= 40
+
+
+def test_memo_caps_are_checked_first():
+    from deductive.errors import ArgumentError
+
+    game = Wordle("fr-seed", "fr-seed")
+    with pytest.raises(ArgumentError, match="at least 0"):
+        WorstCaseSearch(game, memo_bytes=-5)
+    with pytest.raises(ArgumentError, match="`memo_bytes` must be at least"):
+        least_worst(game, memo_bytes=0)
 
 
 def test_least_worst_under_a_memory_cap():

@@ -32,20 +32,20 @@ import time
 
 import numpy as np
 
-from ...errors import DeductiveError
+from ...errors import ArgumentError, DeductiveError
 from ...kernels.worst import new_memo, two_step
 from .scoring import partition_stats
-from .search import SearchResult, TreeSearch, prove_openers
+from .search import MEMO_ENTRY_BYTES, SearchResult, TreeSearch, prove_openers
 
 __all__ = ["WorstCaseSearch", "least_worst"]
 
-#: Sets whose separating guess (or its absence) the compiled last levels remember (about
-#: 150 bytes each beside their members: some 400 MB); past it they are still looked up.
+#: Most sets whose separating guess (or its absence) the compiled last levels remember
+#: (about :data:`SET_BYTES` each: some 500 MB); past it they are still looked up.
 SETS_KEPT = 2_000_000
 
 #: Estimated bytes a remembered set takes in the compiled levels' store, members included:
 #: a search capped at ``memo_bytes`` keeps at most ``memo_bytes // 2 // SET_BYTES`` sets.
-SET_BYTES = 400
+SET_BYTES = 250
 
 #: Estimated bytes the search's memo may take by default (its keys and entries, and the
 #: compiled levels' sets); past it the memo keeps its largest sets (the costliest to search
@@ -71,6 +71,8 @@ class WorstCaseSearch:
     """
 
     def __init__(self, game, view=None, memo_bytes: int | None = MEMO_BYTES):
+        if memo_bytes is not None and memo_bytes < 0:
+            raise ArgumentError(f"`memo_bytes` must be at least 0, not {memo_bytes}")
         self.game = game
         self.memo_bytes = memo_bytes
         self.sets_kept = SETS_KEPT if memo_bytes is None else \
@@ -247,6 +249,8 @@ def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
     its ``total`` the least total within it. The searches' memos are capped at
     ``memo_bytes`` (None: no cap).
     """
+    if memo_bytes is not None and memo_bytes < MEMO_ENTRY_BYTES:
+        raise ArgumentError(f"`memo_bytes` must be at least {MEMO_ENTRY_BYTES}, not {memo_bytes}")
     start = time.perf_counter()
     n = len(game.answers)
     if opener is None:
@@ -262,7 +266,7 @@ def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
     while depth <= n + 1:               # no tree within fewer: its worst case is depth
         search = TreeSearch(game, max_guesses=depth, memo_bytes=memo_bytes)
         if search.opener_total(first, progress=progress)[3]:
-            r = search.search_opener(opener, keep_tree)   # the memo has it all
+            r = search.search_opener(opener, keep_tree)   # its memo has most of it
             return dataclasses.replace(r, seconds=time.perf_counter() - start)
         depth += 1
     raise DeductiveError(f"no tree opening with {opener!r} solves every answer within "

@@ -34,6 +34,7 @@ from ...errors import ArgumentError, DeductiveError
 from ...kernels.mastermind import canonical_image, orbit_minima_mask
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
+from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
@@ -191,8 +192,8 @@ class WorstCaseSearch(_WorstCaseSearch):
     WorstCaseSearch`) trying one guess per orbit of the symmetries fixing the guesses
     played."""
 
-    def __init__(self, game):
-        super().__init__(game, view=_SymmetryView(game))
+    def __init__(self, game, memo_bytes: int | None = _WORST_MEMO_BYTES):
+        super().__init__(game, view=_SymmetryView(game), memo_bytes=memo_bytes)
 
 
 def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
@@ -249,7 +250,7 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
     if objective == "worst":
         if opener or max_guesses:
             raise ArgumentError("`objective` worst takes neither `opener` nor `max_guesses`")
-        return WorstCaseSearch(game).search(keep_tree=True)
+        return WorstCaseSearch(game, memo_bytes).search(keep_tree=True)
     if objective != "expected":
         raise ArgumentError(f"`objective` {objective!r}: choose expected or worst")
     if opener is not None:
