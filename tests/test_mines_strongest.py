@@ -124,6 +124,29 @@ def test_open_corner_while_no_zero_is_open():
     assert open_corner(position, probs, nbrs, 3, 0.1) is None        # not safe enough
     zero = Position.parse("0xxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxxx", mines=6)
     assert open_corner(zero, probs, nbrs, 3, 0.25) is None
+    blank = Position.parse("xxxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxxx", mines=6)
+    assert open_corner(blank, probs, nbrs, 3, 0.25) is None
+    # without the cut-off the limit is the margin's: a risky corner is not played
+    player = make_player("strongest:cutoff=0,corners=3")
+    risky = Position.parse("1xxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxx2", mines=25)
+    a = analyze(risky)
+    probs = np.where(risky.cells == COVERED, np.round(a.probabilities, 12), np.inf)
+    assert player._limit(probs) == probs.min() + player.margin
+    cell, _ = player._look_ahead_choice(risky, probs, nbrs)
+    assert probs[cell] <= probs.min() + player.margin
+
+
+def test_open_corner_plays_in_games():
+    """In real expert games the rule fires, and only while no zero is open."""
+    player, fired = make_player("strongest:corners=3"), 0
+    for g in range(30):
+        board, rng = new_game(*parse_preset("expert"), g, seed=20000)
+        board.click(0)
+        for position, move in moves(board, player, rng):
+            if move.reason == "open corner":
+                fired += 1
+                assert not (position.cells == 0).any()
+    assert fired >= 1
 
 
 def test_cells_two_away_from_numbers_join_the_pool():
@@ -134,16 +157,24 @@ def test_cells_two_away_from_numbers_join_the_pool():
     position = Position.parse("xxxxx\nxxxxx\nxx3xx\nxxxxx\nxxxxx", mines=5)
     off = np.array([0, 2, 4, 10, 14, 20, 22, 24])
     assert _two_away(position, off) == [2, 10, 14, 22]
-    player = make_player("strongest:near_off=2")
-    plain = make_player("strongest")
+    assert all(_check_near_off(cutoff) for cutoff in (0.9, 0))
+
+
+def _check_near_off(cutoff):
+    """The near cells added over some expert positions (checked as they are found)."""
+    player = make_player(f"strongest:near_off=2,cutoff={cutoff}")
+    plain = make_player(f"strongest:cutoff={cutoff}")
+    added = 0
     for position in _guess_positions("expert", 3)[:10]:
         a = analyze(position)
         probs = np.where(position.cells == COVERED, np.round(a.probabilities, 12), np.inf)
         nbrs = neighbours_of(position.rows, position.cols)
         base, pool = plain._pool(position, probs, nbrs), player._pool(position, probs, nbrs)
         assert pool[:len(base)] == base and len(pool) <= len(base) + 2
-        limit = 1 - 0.9 * (1 - probs.min()) + 1e-9
+        limit = player._limit(probs) + 1e-9
         assert all(not a.frontier[k] and probs[k] <= limit for k in pool[len(base):])
+        added += len(pool) - len(base)
+    return added
 
 
 def test_every_guess_says_why_and_losses_add_up():
@@ -166,7 +197,7 @@ def test_every_guess_says_why_and_losses_add_up():
                     assert move.reason == "" and move.win is None
     assert {"random", "least risk", "look-ahead"} <= reasons
     assert reasons <= {"random", "least risk", "endgame", "fifty-fifty", "far corner",
-                       "open corner", "look-ahead"}
+                       "open corner", "look-ahead", "dominance"}
     report = losses(make_player("strongest"), "beginner", 40, 3, "safe", "corner")
     bench = run_bench("beginner", make_player("strongest"), 40, seed=3)
     assert report["wins"] == bench.wins

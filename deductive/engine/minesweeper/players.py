@@ -58,8 +58,8 @@ PLAYERS = Registry("player")
 class Move:
     """Cells to reveal and to flag (flat indices), and the kind of decision. A guess also
     says which rule chose it (``reason``: ``random``, ``least risk``, ``endgame``,
-    ``fifty-fifty``, ``far corner``, ``open corner`` or ``look-ahead``) and, from the exact
-    endgame, the probability of winning the game from here (``win``)."""
+    ``fifty-fifty``, ``far corner``, ``open corner``, ``look-ahead`` or ``dominance``) and,
+    from the exact endgame, the probability of winning the game from here (``win``)."""
 
     kind: str
     reveal: list = field(default_factory=list)
@@ -282,6 +282,14 @@ class Strongest(Best):
         After the choice, a strictly safer cell that is safe whenever the chosen one is
         (so it is a mine only when the chosen one is too) is played instead (the safest
         such, then the lowest index).
+    ``corners`` (0)
+        While no zero is open and at most ``corners`` cells are revealed, the covered
+        corner off the frontier farthest from the numbers, when it is among the candidates'
+        safety (:func:`open_corner`): the far-corner rule carried on.
+    ``near_off`` (0)
+        Up to ``near_off`` more candidates (beyond ``candidates``): cells off the frontier
+        two rows or columns straight from a number, whose number will overlap the
+        frontier's (D. Hill's solver looks at such cells).
     """
 
     name = "strongest"
@@ -294,19 +302,26 @@ class Strongest(Best):
         self.cutoff, self.off_frontier, self.mix = cutoff, off_frontier, mix
         self.fifty_penalty, self.dominance = fifty_penalty, dominance
 
-    def _pool(self, position, probs, nbrs):
-        if not self.cutoff:
-            return super()._pool(position, probs, nbrs)
+    def _limit(self, probs):
+        """The highest mine probability a candidate may have: the cut-off's, or the
+        margin's when the cut-off is off."""
         lowest = float(probs.min())
-        limit = 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
+        if not self.cutoff:
+            return lowest + self.margin
+        return 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
+
+    def _pool(self, position, probs, nbrs):
         order = _safety_order(position, probs, nbrs)
-        order = order[probs[order] <= limit]
+        order = order[probs[order] <= self._limit(probs)]
         # cells off the frontier have no revealed neighbour: all share one probability
         revealed = np.where(nbrs >= 0, position.cells[np.maximum(nbrs, 0)] >= 0, False)
         off = ~revealed.any(axis=1)[order]
-        kept = np.concatenate([order[~off], order[off][:self.off_frontier]])
-        kept = kept[np.lexsort((np.arange(len(kept)), probs[kept]))]   # stable by safety
-        pool = [int(k) for k in kept[:self.candidates]]
+        if self.cutoff:
+            kept = np.concatenate([order[~off], order[off][:self.off_frontier]])
+            kept = kept[np.lexsort((np.arange(len(kept)), probs[kept]))]   # stable by safety
+            pool = [int(k) for k in kept[:self.candidates]]
+        else:
+            pool = super()._pool(position, probs, nbrs)
         if self.near_off:
             near = _two_away(position, order[off])
             pool += [k for k in near if k not in pool][:self.near_off]
@@ -314,13 +329,15 @@ class Strongest(Best):
 
     def _look_ahead_choice(self, position, probs, nbrs):
         if self.corners:
-            cell = open_corner(position, probs, nbrs, self.corners,
-                               1.0 - self.cutoff * (1.0 - float(probs.min())) + 1e-12)
+            cell = open_corner(position, probs, nbrs, self.corners, self._limit(probs))
             if cell is not None:
                 return cell, "open corner"
         cell, reason = super()._look_ahead_choice(position, probs, nbrs)
-        return (self.dominating(position, cell, probs, nbrs) if self.dominance else cell,
-                reason)
+        if self.dominance:
+            other = self.dominating(position, cell, probs, nbrs)
+            if other != cell:
+                return other, "dominance"
+        return cell, reason
 
     def dominating(self, position, cell, probs, nbrs):
         """The safest cell (then the lowest index) that is strictly safer than ``cell`` and
@@ -391,7 +408,7 @@ def open_corner(position, probs, nbrs, most, limit):
     ``limit``; else None."""
     cells = position.cells
     revealed = np.flatnonzero(cells >= 0)
-    if len(revealed) > most or (cells[revealed] == 0).any():
+    if not len(revealed) or len(revealed) > most or (cells[revealed] == 0).any():
         return None
     rows, cols = position.rows, position.cols
     rr, rc = np.divmod(revealed, cols)
