@@ -1,7 +1,8 @@
 """Where a Minesweeper player loses its games: every guess over N games, by the rule that
 chose it (``Move.reason``) and by the stage of the game, with the expected deaths per game
-(the sum of the guesses' mine probabilities) beside the deaths seen, and the exact
-endgame's probability of winning when a game first reaches it.
+(the sum of the guesses' mine probabilities; none for random guesses, which have no
+probability) beside the deaths seen, and the exact endgame's probability of winning at a
+game's first endgame guess.
 
 Usage:
   python benchmarks/mines_losses.py [--player strongest] [--preset expert] [--games 2000]
@@ -34,7 +35,7 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
     first = first_move_cell(rows, cols, first_move)
     by_reason = defaultdict(lambda: [0, 0.0, 0])       # guesses, sum of p, deaths
     by_stage = defaultdict(lambda: [0, 0.0, 0])
-    starts = defaultdict(lambda: [0, 0])               # first click opened a zero: games, wins
+    starts = defaultdict(lambda: [0, 0])               # first click: games, wins
     entries = []                                       # endgame win probability, first use
     wins = 0
     for g in range(games):
@@ -43,13 +44,17 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
         if first_click == "none":       # the first click is a guess too
             guesses.append(("first click", mines / (rows * cols), "opening"))
         board.click(first)
-        zero = bool(not board.lost and board.numbers[first] == 0)
+        start = "lost" if board.lost else "zero" if board.numbers[first] == 0 else "number"
+        last = None
         for position, move in moves(board, player, rng):
+            last = move
             if move.kind == "guess":
                 guesses.append((move.reason, move.probability,
                                 stage(len(position.covered), rows * cols)))
                 if move.reason == "endgame" and entry is None:
                     entry = move.win
+        # rules and forced cells are proven safe: a game is lost at its last guess
+        assert not board.lost or last is None or last.kind == "guess", last
         for i, (reason, p, where) in enumerate(guesses):
             died = int(board.lost and i == len(guesses) - 1)
             for table, key in ((by_reason, reason), (by_stage, where)):
@@ -57,13 +62,14 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
                 table[key][1] += p
                 table[key][2] += died
         wins += board.won
-        starts[zero][0] += 1
-        starts[zero][1] += board.won
+        starts[start][0] += 1
+        starts[start][1] += board.won
         if entry is not None:
             entries.append(entry)
 
     def per_game(table):
-        return {key: {"guesses": round(n / games, 4), "expected_deaths": round(p / games, 4),
+        return {key: {"guesses": round(n / games, 4),
+                      "expected_deaths": None if key == "random" else round(p / games, 4),
                       "deaths": round(d / games, 4)} for key, (n, p, d) in sorted(table.items())}
 
     lo, hi = wilson_interval(wins, games)
@@ -72,8 +78,8 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
         "first_move": first_move, "seed": seed, "games": games, "wins": wins,
         "win_rate": round(wins / games, 5), "ci95": [round(lo, 5), round(hi, 5)],
         "by_reason": per_game(by_reason), "by_stage": per_game(by_stage),
-        "first_click_opened_zero": {str(k).lower(): {"games": n, "win_rate": round(w / n, 4)}
-                                    for k, (n, w) in sorted(starts.items())},
+        "starts": {k: {"games": n, "win_rate": round(w / n, 4)}
+                   for k, (n, w) in sorted(starts.items())},
         "endgame_reached": round(len(entries) / games, 4),
         "endgame_entry_win": round(sum(entries) / len(entries), 4) if entries else None,
     }
@@ -83,7 +89,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="strongest")
     parser.add_argument("--preset", default="expert")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=lambda text: max(1, int(text)), default=2000)
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--first-click", default="safe", choices=("safe", "zero", "none"))
     parser.add_argument("--first-move", default="corner")
@@ -100,13 +106,14 @@ def main(argv=None):
     for title in ("by_reason", "by_stage"):
         print(f"{title.replace('_', ' ')}: guesses, expected deaths, deaths per game")
         for key, row in report[title].items():
-            print(f"  {key:12s} {row['guesses']:7.3f} {row['expected_deaths']:7.4f} "
-                  f"{row['deaths']:7.4f}")
-    for key, row in report["first_click_opened_zero"].items():
-        print(f"first click opened a zero: {key}: {row['games']} games, "
-              f"won {100 * row['win_rate']:.1f}%")
-    print(f"games reaching the exact endgame: {100 * report['endgame_reached']:.1f}%, "
-          f"win probability there {report['endgame_entry_win']}")
+            expected = row["expected_deaths"]
+            expected = "    n/a" if expected is None else f"{expected:7.4f}"
+            print(f"  {key:12s} {row['guesses']:7.3f} {expected} {row['deaths']:7.4f}")
+    for key, row in report["starts"].items():
+        what = "hit a mine" if key == "lost" else f"showed a {key}"
+        print(f"first click {what}: {row['games']} games, won {100 * row['win_rate']:.1f}%")
+    print(f"games that guess in the exact endgame: {100 * report['endgame_reached']:.1f}%, "
+          f"win probability at the first such guess {report['endgame_entry_win']}")
 
 
 if __name__ == "__main__":
