@@ -324,3 +324,28 @@ def test_a_beam_tree_comes_with_a_floor(game_lists, max_guesses, beam, hard, dat
     assert r.lower <= best <= r.total and r.as_dict()["lower"] == r.lower
     exact = TreeSearch(game, max_guesses=max_guesses).search_opener(opener)
     assert exact.lower == exact.total == best
+
+
+def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch):
+    """Hard mode within 4 guesses on fr-seed: beams of 4 of the 15 best openers by entropy
+    find a tree. The first ceiling still takes 5 + CEILING_EXTRA totals, from openers
+    further down, so the bounds have a finite target; the proof is the same."""
+    import deductive.engine.feedback.search as search_module
+
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    targets = []
+
+    def spy(game, openers, target):
+        targets.append(target)
+        return opener_bounds(game, openers, target)
+
+    monkeypatch.setattr(search_module, "opener_bounds", spy)
+    proof = prove_openers(game, 5, max_guesses=4)
+    assert targets and max(targets) < search_module.INFEASIBLE
+    monkeypatch.setattr(search_module, "CEILING_TRIES", 1)        # the 15 best only
+    targets.clear()
+    loose = prove_openers(game, 5, max_guesses=4)
+    assert min(targets) >= search_module.INFEASIBLE
+    assert [(r["word"], r["total"]) for r in loose.ranking()] == \
+        [(r["word"], r["total"]) for r in proof.ranking()]
+    assert loose.best() == proof.best() and len(proof.ranking()) == 5

@@ -617,10 +617,14 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
 OPENER_BOUNDS_WORK = 2 * 12_972 * 2_315
 
 #: Beam width of the searches that give :func:`prove_openers` its first ceiling, and how
-#: many openers beyond the N asked for are beam-searched for it (the best by entropy is not
-#: the best opener: on the original lists soare is, 7,997, and salet eighth, 7,920).
+#: many totals beyond the N asked for it takes (the best by entropy is not the best
+#: opener: on the original lists soare is, 7,997, and salet eighth, 7,920).
 CEILING_BEAM = 10
 CEILING_EXTRA = 10
+#: Most openers beam-searched for those totals, as a multiple of the totals wanted: a beam
+#: often finds no tree within ``max_guesses`` (hard mode within 6 on the original lists:
+#: 5 of the 30 best by entropy), and then openers further down the list are tried.
+CEILING_TRIES = 10
 
 #: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
 BOUND_BATCH = 256
@@ -700,8 +704,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     opener worse; with ``within`` D, also every opener whose total is at most the best + D.
 
     1. A ceiling U: the ``keep``-th least total among beam searches
-       (:data:`CEILING_BEAM`) of the ``keep + CEILING_EXTRA`` best openers by entropy (with
-       ``within``: at least the least of them + D). A beam total is a real tree's, so the
+       (:data:`CEILING_BEAM`) of the best openers by entropy, down the list until
+       ``keep + CEILING_EXTRA`` of them found a tree (at most :data:`CEILING_TRIES` times
+       as many tried; with ``within``: at least the least of them + D). A beam total is a real tree's, so the
        ``keep``-th least exact total, and the best + D, are at most U.
     2. The depth-two bound (:func:`opener_bounds`) of every opener; one of U + 1 or more
        is out (row ``by="bound"``).
@@ -742,12 +747,14 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
 
     # 1. the ceiling
     beam = TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
-    totals = []
-    for s in rank_guesses(game.patterns, top=keep + CEILING_EXTRA):
+    totals, wanted = [], keep + CEILING_EXTRA
+    for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted):
         # the total alone (search_opener would also bound the opener, unused here)
         total, _, _, ok = beam.opener_total(game.guess_index(s.word))
         if ok:                          # else no tree within max_guesses in the beam
             totals.append(int(total))
+            if len(totals) == wanted:
+                break
     ceiling = min(_cutoff(sorted(totals), keep, within), INFEASIBLE - 1)
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
