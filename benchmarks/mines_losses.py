@@ -82,6 +82,11 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
                    for k, (n, w) in sorted(starts.items())},
         "endgame_reached": round(len(entries) / games, 4),
         "endgame_entry_win": round(sum(entries) / len(entries), 4) if entries else None,
+        # the share of those guesses made at exactly one 50/50 or two (a win of 1/2, 1/4)
+        "endgame_entry_half": round(sum(abs(w - 0.5) < 1e-9 for w in entries)
+                                    / max(1, len(entries)), 4),
+        "endgame_entry_quarter": round(sum(abs(w - 0.25) < 1e-9 for w in entries)
+                                       / max(1, len(entries)), 4),
     }
 
 
@@ -113,7 +118,9 @@ def main(argv=None):
         what = "hit a mine" if key == "lost" else f"showed a {key}"
         print(f"first click {what}: {row['games']} games, won {100 * row['win_rate']:.1f}%")
     print(f"games that guess in the exact endgame: {100 * report['endgame_reached']:.1f}%, "
-          f"win probability at the first such guess {report['endgame_entry_win']}")
+          f"win probability at the first such guess {report['endgame_entry_win']} "
+          f"(exactly 1/2: {100 * report['endgame_entry_half']:.1f}%, 1/4: "
+          f"{100 * report['endgame_entry_quarter']:.1f}%)")
 
 
 if __name__ == "__main__":
