@@ -236,7 +236,8 @@ def test_cli_openers_errors():
             (["--openers", "all", "--prove-best", "--max-memory", "10M"],
              "leaves no room for the search's memo")]:
         assert_one_error(runner.invoke(cli, base + extra), message)
-    # a budget only limits the matrix where no memo is kept
+    # a budget too small for a memo is an error only where the memo is the way of working
+    # (--prove-best, --objective worst); a single search runs with a small memo
     for extra in (["--openers", "3"], ["--openers", "3", "--beam", "3"], ["--opener", "laine"]):
         out = runner.invoke(cli, base + extra + ["--max-memory", "100M"])
         assert out.exit_code == 0, out.output
@@ -324,6 +325,16 @@ def test_a_beam_tree_comes_with_a_floor(game_lists, max_guesses, beam, hard, dat
     assert r.lower <= best <= r.total and r.as_dict()["lower"] == r.lower
     exact = TreeSearch(game, max_guesses=max_guesses).search_opener(opener)
     assert exact.lower == exact.total == best
+
+
+def test_no_opener_within_the_guesses_says_so():
+    from deductive.engine.feedback import text
+
+    game = Wordle("fr-seed", "fr-seed")
+    proof = prove_openers(game, 1, max_guesses=3)
+    assert proof.best() == [] and proof.ranking() == []
+    assert text.proof(proof, game).endswith("no opener solves every answer within the "
+                                            "guesses allowed")
 
 
 def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch):

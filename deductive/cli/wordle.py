@@ -45,12 +45,12 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
                      max_guesses, bool(cluster))
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get(
-        "max_memory")) if objective == "worst" or prove_best else None   # the searches' memos
+        "max_memory"), strict=objective == "worst" or prove_best)   # the searches' memos
     if (worst := objective == "worst") or opener is not None:
         with progress(len(game.answers if opener else game.guesses),
                       f"search {opener or 'every opener'}") as update:
             r = least_worst(game, opener, tree is not None, update, memo) if worst else \
-                TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(
+                TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo).search_opener(
                     opener, keep_tree=tree is not None, progress=update)
         if tree:
             write_tree(tree, game, r.tree)

@@ -49,7 +49,7 @@ Openers. :func:`opener_bounds` bounds a tree's total from its opener g: n, plus 
 bucket B of g the cheapest next guess by its bucket count, ``min over h of 3|B| - [h in B]
 - buckets(h)`` over the guesses allowed after g's feedback (the depth-two bound; in hard
 mode only the guesses hard mode allows). :func:`prove_openers` ranks the N best openers
-among all guesses with it: a ceiling U from beam searches of the N best by entropy,
+among all guesses with it: a ceiling U from beam searches of the best by entropy,
 every opener whose bound exceeds U ruled out, the rest searched exactly under the ceiling
 (the N-th least exact total found so far, or U), best bound first, in one search whose
 memo is shared across openers and capped (``memo_bytes``). Ties in the ranking: total,
@@ -623,7 +623,7 @@ CEILING_BEAM = 10
 CEILING_EXTRA = 10
 #: Most openers beam-searched for those totals, as a multiple of the totals wanted: a beam
 #: often finds no tree within ``max_guesses`` (hard mode within 6 on the original lists:
-#: 5 of the 30 best by entropy), and then openers further down the list are tried.
+#: only 5 of the 30 best by entropy find one), and then openers further down are tried.
 CEILING_TRIES = 10
 
 #: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
@@ -705,9 +705,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
 
     1. A ceiling U: the ``keep``-th least total among beam searches
        (:data:`CEILING_BEAM`) of the best openers by entropy, down the list until
-       ``keep + CEILING_EXTRA`` of them found a tree (at most :data:`CEILING_TRIES` times
-       as many tried; with ``within``: at least the least of them + D). A beam total is a real tree's, so the
-       ``keep``-th least exact total, and the best + D, are at most U.
+       ``keep + CEILING_EXTRA`` of them found a tree (at most :data:`CEILING_TRIES`
+       times as many tried; with ``within``: at least the least of them + D). A beam
+       total is a real tree's, so the ``keep``-th least exact total, and the best + D,
+       are at most U.
     2. The depth-two bound (:func:`opener_bounds`) of every opener; one of U + 1 or more
        is out (row ``by="bound"``).
     3. The others, by bound (ties: guess order), are searched exactly under the ceiling

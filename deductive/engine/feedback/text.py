@@ -104,9 +104,12 @@ def proof(result, game) -> str:
              f"{r['total'] / len(game.answers):.4f}  worst {r['worst']}  exact"
              for r in result.ranking()]
     counts = result.counts()
-    lines.append(f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the "
-                 f"bound alone, {counts['search']} searched; every other opener needs more "
-                 f"than {result.ceiling}; best: {', '.join(result.best())}")
+    how = (f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the bound "
+           f"alone, {counts['search']} searched; ")
+    if not result.best():
+        return how + "no opener solves every answer within the guesses allowed"
+    lines.append(how + f"every other opener needs more than {result.ceiling}; best: "
+                 f"{', '.join(result.best())}")
     return "\n".join(lines)
 
 

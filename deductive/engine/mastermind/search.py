@@ -246,7 +246,8 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
     """The exact best tree (kept in the result): the fewest total guesses (``expected``;
     every first guess, or ``opener`` only) or the fewest in the worst case (``worst``).
     ``progress`` is called with the number of first guesses searched (:func:`optimal`);
-    ``memo_bytes`` caps the exact search's memo (:class:`SymmetricSearch`)."""
+    ``memo_bytes`` caps the exact search's memo (:class:`SymmetricSearch`), or the
+    worst-case search's memo and sets (:class:`WorstCaseSearch`)."""
     if objective == "worst":
         if opener or max_guesses:
             raise ArgumentError("`objective` worst takes neither `opener` nor `max_guesses`")

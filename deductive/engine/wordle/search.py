@@ -85,12 +85,16 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
     return n if n in (None, "all") else int(n)
 
 
-def memo_bytes(matrix_bytes: int, max_memory: int | None = None) -> int:
-    """The memory a proof's memo may take beside a matrix of ``matrix_bytes`` under a
-    budget of ``max_memory`` bytes (default: :data:`MEMO`)."""
+def memo_bytes(matrix_bytes: int, max_memory: int | None = None, strict: bool = True) -> int:
+    """The memory a search's memo may take beside a matrix of ``matrix_bytes`` under a
+    budget of ``max_memory`` bytes (default: :data:`MEMO`). A budget that leaves less than
+    1,000 entries is an error, or (not ``strict``) gives 1,000 entries: a search whose
+    memo is a convenience, not its way of working, runs anyway."""
     if max_memory is None:
         return MEMO
     memo = max_memory - 2 * matrix_bytes - OVERHEAD
+    if memo < 1000 * MEMO_ENTRY_BYTES and not strict:
+        return 1000 * MEMO_ENTRY_BYTES
     if memo < 1000 * MEMO_ENTRY_BYTES:
         need = 2 * matrix_bytes + OVERHEAD + 1000 * MEMO_ENTRY_BYTES
         raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
