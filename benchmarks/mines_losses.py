@@ -1,7 +1,7 @@
 """Where a Minesweeper player loses its games: every guess over N games, by the rule that
 chose it (``Move.reason``) and by the stage of the game, with the expected deaths per game
-(the sum of the guesses' mine probabilities; none for random guesses, which have no
-probability) beside the deaths seen, and the exact endgame's probability of winning at a
+(the sum of the guesses' mine probabilities; a random guess's is the mines left over the
+covered cells) beside the deaths seen, and the exact endgame's probability of winning at a
 game's first endgame guess.
 
 Usage:
@@ -69,7 +69,7 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
 
     def per_game(table):
         return {key: {"guesses": round(n / games, 4),
-                      "expected_deaths": None if key == "random" else round(p / games, 4),
+                      "expected_deaths": round(p / games, 4),
                       "deaths": round(d / games, 4)} for key, (n, p, d) in sorted(table.items())}
 
     lo, hi = wilson_interval(wins, games)
@@ -84,9 +84,9 @@ def losses(player, preset, games, seed, first_click, first_move) -> dict:
         "endgame_entry_win": round(sum(entries) / len(entries), 4) if entries else None,
         # the share of those guesses made at exactly one 50/50 or two (a win of 1/2, 1/4)
         "endgame_entry_half": round(sum(abs(w - 0.5) < 1e-9 for w in entries)
-                                    / max(1, len(entries)), 4),
+                                    / len(entries), 4) if entries else None,
         "endgame_entry_quarter": round(sum(abs(w - 0.25) < 1e-9 for w in entries)
-                                       / max(1, len(entries)), 4),
+                                       / len(entries), 4) if entries else None,
     }
 
 
@@ -94,12 +94,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="strongest")
     parser.add_argument("--preset", default="expert")
-    parser.add_argument("--games", type=lambda text: max(1, int(text)), default=2000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--first-click", default="safe", choices=("safe", "zero", "none"))
     parser.add_argument("--first-move", default="corner")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     report = losses(make_player(args.player), args.preset, args.games, args.seed,
                     args.first_click, args.first_move)
     if args.json:
@@ -111,16 +113,17 @@ def main(argv=None):
     for title in ("by_reason", "by_stage"):
         print(f"{title.replace('_', ' ')}: guesses, expected deaths, deaths per game")
         for key, row in report[title].items():
-            expected = row["expected_deaths"]
-            expected = "    n/a" if expected is None else f"{expected:7.4f}"
-            print(f"  {key:12s} {row['guesses']:7.3f} {expected} {row['deaths']:7.4f}")
+            print(f"  {key:12s} {row['guesses']:7.3f} {row['expected_deaths']:7.4f} "
+                  f"{row['deaths']:7.4f}")
     for key, row in report["starts"].items():
         what = "hit a mine" if key == "lost" else f"showed a {key}"
         print(f"first click {what}: {row['games']} games, won {100 * row['win_rate']:.1f}%")
-    print(f"games that guess in the exact endgame: {100 * report['endgame_reached']:.1f}%, "
-          f"win probability at the first such guess {report['endgame_entry_win']} "
-          f"(exactly 1/2: {100 * report['endgame_entry_half']:.1f}%, 1/4: "
-          f"{100 * report['endgame_entry_quarter']:.1f}%)")
+    line = f"games that guess in the exact endgame: {100 * report['endgame_reached']:.1f}%"
+    if report["endgame_entry_win"] is not None:
+        line += (f", win probability at the first such guess {report['endgame_entry_win']} "
+                 f"(exactly 1/2: {100 * report['endgame_entry_half']:.1f}%, 1/4: "
+                 f"{100 * report['endgame_entry_quarter']:.1f}%)")
+    print(line)
 
 
 if __name__ == "__main__":

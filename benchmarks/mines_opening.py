@@ -41,11 +41,14 @@ def play(args):
     cells = [tuple(int(x) - 1 for x in text.split(",")) for text in args.cells]
     player = make_player(args.player)
     done = _rows(args.out)
-    if done and done[-1].get("cells", args.cells) != args.cells:
-        raise SystemExit(f"error: {args.out} holds other cells; use another file")
-    start = args.start if args.start is not None else done[-1]["g"] + 1 if done else 0
+    if any(row.get("cells") != args.cells for row in done):
+        raise SystemExit(f"error: {args.out} holds boards of other cells; use another file")
+    seen = {row["g"] for row in done}
+    start = args.start if args.start is not None else max(seen) + 1 if seen else 0
     with open(args.out, "a", encoding="utf-8") as fh:
         for g in range(start, start + args.games):
+            if g in seen:
+                continue
             board, _ = new_game(16, 30, 99, g, seed=args.seed)
             board.click(0)
             if board.numbers[0] == 0:
@@ -64,11 +67,13 @@ def play(args):
 
 
 def report(args):
-    rows = _rows(args.out)
+    rows = list({row["g"]: row for row in _rows(args.out)}.values())    # each board once
     if not rows:
         raise SystemExit(f"error: {args.out} holds no boards yet; run it first")
     n = len(rows)
-    cells = rows[-1].get("cells", args.cells)
+    cells = rows[0].get("cells", args.cells)
+    if any(row.get("cells", args.cells) != cells for row in rows):
+        raise SystemExit(f"error: {args.out} mixes boards of other cells")
     print(f"{n} boards whose corner showed a number")
     for i, cell in enumerate(cells):
         diffs = [r["wins"][i] - r["wins"][0] for r in rows]

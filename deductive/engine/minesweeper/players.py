@@ -116,8 +116,12 @@ def _safety_order(position, probs, nbrs):
 
 
 def _random_cell(position, rng):
+    """A covered cell at random. Its chance to be a mine, averaged over the covered cells,
+    is the mines left over the covered cells (every flag these players set is a mine)."""
     covered = position.covered
-    return Move("guess", [int(covered[rng.integers(len(covered))])], reason="random")
+    left = position.mines - int((position.cells == FLAGGED).sum())
+    return Move("guess", [int(covered[rng.integers(len(covered))])],
+                probability=left / len(covered), reason="random")
 
 
 @PLAYERS.register("rules-random", "the original programs' rules, then a random cell")
