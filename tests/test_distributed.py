@@ -194,10 +194,13 @@ def test_stopped_client_leaves_no_local_cluster(tmp_path, stop):
     """Ctrl-C, or a client killed outright: workers, fork server and all exit with it."""
     marker = f"deductive-test-{uuid.uuid4().hex}"
     env = dict(os.environ, DEDUCTIVE_TEST_MARKER=marker)
+    # Ctrl-C as a terminal sends it: to a client that has not inherited an ignored SIGINT
+    # (a run started in the background by a shell ignores it)
     proc = subprocess.Popen([sys.executable, "-m", "deductive", "mines", "bench", "--preset",
                              "expert", "--player", "least-risk", "--games", "200000",
                              "--workers", "2"], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and len(_marked(marker)) < 3:
         time.sleep(0.5)
