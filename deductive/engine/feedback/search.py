@@ -182,6 +182,20 @@ class _Entry:
     choice: int = -1    # its first guess (exact entries)
 
 
+def costliest_entries(memo: dict, keep: int, cost) -> tuple[dict, int]:
+    """The entries of ``memo`` whose keys cost the most (``cost(key)``, in bytes; ties: the
+    older first), up to about ``keep`` bytes in all, as a new dict, and the bytes they take:
+    what a capped memo keeps (a set's entry costs more to search again when it is larger)."""
+    kept, used = {}, 0
+    for key in sorted(memo, key=cost, reverse=True):
+        size = cost(key)
+        if used + size > keep:
+            break
+        kept[key] = memo[key]
+        used += size
+    return kept, used
+
+
 class TreeSearch:
     """Search decision trees of a feedback game (:class:`~.game.FeedbackGame`).
 
@@ -373,19 +387,12 @@ class TreeSearch:
 
     def _evict(self, keep):
         """Drop the entries of the smallest sets (ties: the older) until about ``keep``
-        bytes are left. A dropped set is searched again if it is met again: values stay
-        exact, only time is lost."""
-        by_size = sorted(self.memo, key=len, reverse=True)
-        kept, used = {}, 0
-        for key in by_size:
-            cost = len(key) + MEMO_ENTRY_BYTES
-            if used + cost > keep:
-                break
-            kept[key] = self.memo[key]
-            used += cost
+        bytes are left (:func:`costliest_entries`). A dropped set is searched again if it
+        is met again: values stay exact, only time is lost."""
+        kept, self._memo_used = costliest_entries(self.memo, keep,
+                                                  lambda key: len(key) + MEMO_ENTRY_BYTES)
         self.memo.clear()
         self.memo.update(kept)
-        self._memo_used = used
         self.evictions += 1
 
     def _order(self, cands, allowed, depth, limit):

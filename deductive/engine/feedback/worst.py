@@ -35,7 +35,8 @@ import numpy as np
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.worst import new_memo, two_step
 from .scoring import partition_stats
-from .search import MEMO_ENTRY_BYTES, SearchResult, TreeSearch, prove_openers
+from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entries,
+                     prove_openers)
 
 __all__ = ["WorstCaseSearch", "least_worst"]
 
@@ -166,17 +167,9 @@ class WorstCaseSearch:
 
     def _evict(self, keep):
         """Keep the entries of the largest sets (ties: the older) up to about ``keep``
-        bytes and drop the rest: a dropped set is searched again if met again (answers stay
-        exact, only time is lost)."""
-        kept, used = {}, 0
-        for key in sorted(self.memo, key=lambda key: len(key[0]), reverse=True):
-            cost = self._entry_bytes(key)
-            if used + cost > keep:
-                break
-            kept[key] = self.memo[key]
-            used += cost
-        self.memo = kept
-        self._memo_used = used
+        bytes and drop the rest (:func:`~.search.costliest_entries`): a dropped set is
+        searched again if met again (answers stay exact, only time is lost)."""
+        self.memo, self._memo_used = costliest_entries(self.memo, keep, self._entry_bytes)
         self.evictions += 1
 
     def _buckets_fit(self, guess, cands, allowed, depth) -> bool:
