@@ -119,9 +119,8 @@ def _random_cell(position, rng):
     """A covered cell at random. Its chance to be a mine, averaged over the covered cells,
     is the mines left over the covered cells (every flag these players set is a mine)."""
     covered = position.covered
-    left = position.mines - int((position.cells == FLAGGED).sum())
     return Move("guess", [int(covered[rng.integers(len(covered))])],
-                probability=left / len(covered), reason="random")
+                probability=(position.mines - position.flags) / len(covered), reason="random")
 
 
 @PLAYERS.register("rules-random", "the original programs' rules, then a random cell")
@@ -379,14 +378,23 @@ def far_corner(position, probs):
     revealed = np.flatnonzero(position.cells >= 0)
     if len(revealed) != 1:
         return None
-    rows, cols = position.rows, position.cols
-    r0, c0 = divmod(int(revealed[0]), cols)
     lowest = float(probs.min())
+    return _farthest_corner(position, revealed, lambda k: probs[k] <= lowest + 1e-12)
+
+
+def _farthest_corner(position, revealed, eligible):
+    """The corner (``eligible(k)`` true) farthest from the ``revealed`` cells: the largest
+    least squared distance, ties to the first of the top-left, top-right, bottom-left and
+    bottom-right corners; None if no corner is eligible."""
+    rows, cols = position.rows, position.cols
+    rr, rc = np.divmod(revealed, cols)
     best, best_distance = None, -1
     for r, c in ((0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)):
         k = r * cols + c
-        distance = (r - r0) ** 2 + (c - c0) ** 2
-        if probs[k] <= lowest + 1e-12 and distance > best_distance:
+        if not eligible(k):
+            continue
+        distance = int(((rr - r) ** 2 + (rc - c) ** 2).min())
+        if distance > best_distance:
             best, best_distance = k, distance
     return best
 
@@ -414,18 +422,12 @@ def open_corner(position, probs, nbrs, most, limit):
     revealed = np.flatnonzero(cells >= 0)
     if not len(revealed) or len(revealed) > most or (cells[revealed] == 0).any():
         return None
-    rows, cols = position.rows, position.cols
-    rr, rc = np.divmod(revealed, cols)
-    best, best_distance = None, -1
-    for r, c in ((0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)):
-        k = r * cols + c
+
+    def eligible(k):            # covered, off the frontier, safe enough
         ring = nbrs[k][nbrs[k] >= 0]
-        if cells[k] != COVERED or (cells[ring] >= 0).any() or probs[k] > limit:
-            continue
-        distance = int(((rr - r) ** 2 + (rc - c) ** 2).min())
-        if distance > best_distance:
-            best, best_distance = k, distance
-    return best
+        return cells[k] == COVERED and not (cells[ring] >= 0).any() and probs[k] <= limit
+
+    return _farthest_corner(position, revealed, eligible)
 
 
 def unavoidable_fifty_fifty(position, nbrs=None, around=None, opened=None):
