@@ -332,7 +332,7 @@ def test_a_cut_proof_cancels_its_searches(client):
 
         def submit_and_keep(*args):
             submit(*args)
-            sent.append(list(pool.futures.values())[-1])
+            sent.append(list(pool.futures.values())[-1][0])     # (future, place)
 
         def cut():
             raise Cut

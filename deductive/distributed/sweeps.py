@@ -128,27 +128,24 @@ class _DaskSearches:
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
-        self.places: dict = {}
-        self.futures: dict = {}
+        self.futures: dict = {}         # the searches out: future key -> (future, place)
 
     def submit(self, place: int, g: int, limit: int) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
                         limit)
-        self.places[future.key] = place
-        self.futures[future.key] = future
+        self.futures[future.key] = (future, place)
         self.running.add(future)
 
     def next(self) -> tuple[int, tuple]:
         future, result = next(self.running)
-        del self.futures[future.key]
-        return self.places.pop(future.key), tuple(result)
+        return self.futures.pop(future.key)[1], tuple(result)
 
     def close(self) -> None:
         """Cancel the searches still out (a run cut short: an interruption, an error), then
         drop the run's searches from the workers."""
         if self.futures:
             try:
-                self.client.cancel(list(self.futures.values()))
+                self.client.cancel([future for future, _ in self.futures.values()])
             except Exception:           # noqa: BLE001 (cleanup of a run that may have failed)
                 pass
             self.running.clear()
