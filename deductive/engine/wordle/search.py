@@ -92,11 +92,11 @@ def memo_bytes(matrix_bytes: int, max_memory: int | None = None, strict: bool = 
     memo is a convenience, not its way of working, runs anyway."""
     if max_memory is None:
         return MEMO
-    memo = max_memory - 2 * matrix_bytes - OVERHEAD
-    if memo < 1000 * MEMO_ENTRY_BYTES and not strict:
-        return 1000 * MEMO_ENTRY_BYTES
-    if memo < 1000 * MEMO_ENTRY_BYTES:
-        need = 2 * matrix_bytes + OVERHEAD + 1000 * MEMO_ENTRY_BYTES
+    memo, least = max_memory - 2 * matrix_bytes - OVERHEAD, 1000 * MEMO_ENTRY_BYTES
+    if memo < least and not strict:
+        return least
+    if memo < least:
+        need = 2 * matrix_bytes + OVERHEAD + least
         raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
                                 f"memo beside the matrix; give at least "
                                 f"{math.ceil(need / 1e8) / 10:.1f}G")
