@@ -173,6 +173,25 @@ def test_serial_parallel_and_column_kernels_agree(case):
         assert (serial[1][r], serial[2][r]) == (ref["buckets"], ref["largest"])
 
 
+@settings(max_examples=200, deadline=None)
+@given(kernel_cases())
+def test_column_kernel_without_a_table_counts_buckets_and_squares(case):
+    """With an empty table the column kernel gives the buckets and squared sizes alone (the
+    search's fast path), the same integers as with one."""
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, _ = case
+    if matrix.dtype != np.uint8:
+        return                          # the column kernel's codes are its matrix's
+    full = _stats(partition.bucket_stats_columns, matrix, rows, candidates, n_codes,
+                  0, len(rows))
+    out = [np.full(len(rows), -1, dtype=np.int64) for _ in range(4)]
+    partition.bucket_stats_columns(np.ascontiguousarray(matrix.T), rows, candidates,
+                                   np.zeros(0, np.int64), *out, 0, len(rows))
+    assert out[1].tolist() == full[1] and out[3].tolist() == full[3]
+    assert out[0].tolist() == out[2].tolist() == [0] * len(rows)
+
+
 def test_column_kernel_blocks_and_driver(wordle_lists):
     """More rows than one block, scattered and consecutive, through partition_stats."""
     from deductive.engine.feedback.scoring import COLUMNS_MAX, answer_major

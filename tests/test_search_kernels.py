@@ -76,6 +76,37 @@ def test_split_bounds_with_a_cap_returns_the_same_guesses(node, limit, solve_all
     assert all(s <= b <= c for s, b, c in zip(sizes, buckets.tolist(), cap.tolist()))
 
 
+@settings(max_examples=300, deadline=None)
+@given(nodes(), st.integers(0, 100), st.booleans(), st.integers(1, 6),
+       st.sampled_from([None, 1, 2, 3]))
+def test_split_bounds_head_is_the_lists_first_guesses(node, limit, solve_all, head, spread):
+    """With a head, the first ``head`` guesses of the reference's order (ties by row), and a
+    cut that is the least bound of the others (those worth trying and those left out)."""
+    matrix, rows, cands, g2a, high = node
+    n = matrix.shape[1]
+    floor = (2 * np.arange(n + 1) - 1).clip(0) if spread is None else counting_bounds(n, spread)
+    order, bounds, cut, _ = split_bounds(matrix, np.empty((0, 0), np.uint8), False, rows, cands,
+                                         g2a, high, floor, limit, solve_all, 0,
+                                         np.empty(0, np.int64), limit, head)
+    want_order, want_bounds, want_cut = reference.search_split_bounds(
+        matrix, rows, cands, g2a, limit, solve_all, 0, floor.tolist())
+    assert order.tolist() == want_order[:head] and bounds.tolist() == want_bounds[:head]
+    assert cut == min([want_cut] + want_bounds[head:])
+
+
+@settings(max_examples=200, deadline=None)
+@given(nodes())
+def test_distinct_codes_counts_buckets(node):
+    from deductive.kernels.search import _distinct_codes
+
+    matrix, rows, cands, _, high = node
+    wide = matrix.astype(np.uint16) * 257 % 59049 if high == 243 else matrix
+    for m, n_codes in ((matrix, high), (wide, 59049)):
+        out = np.full(len(rows), -1, np.int64)
+        _distinct_codes(m, rows, cands, n_codes, out)
+        assert out.tolist() == [len(reference.bucket_sizes(m[g], cands)) for g in rows]
+
+
 def test_split_bounds_no_rows():
     matrix = np.zeros((3, 4), np.uint8)
     order, bounds, cut, buckets = split_bounds(

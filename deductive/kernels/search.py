@@ -16,7 +16,7 @@ from .partition import BLOCK, bucket_stats_columns, bucket_stats_rows
 
 @njit(cache=CACHE, **SERIAL)
 def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer, n_codes,
-                 floor, limit, solve_all, beam, cap, skip_from):
+                 floor, limit, solve_all, beam, cap, skip_from, head=0):
     """The guesses worth trying at a search node, in search order, with their bounds.
 
     Parameters
@@ -52,6 +52,12 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         lower (at least ``limit`` still). That bound is ``n - 1 + F(min(n, cap))``, F(b)
         the least sum of ``floor`` over b buckets of n answers: the most even split, as
         ``floor`` is convex (``3n - 1 - b`` where ``floor[m] = 2m - 1``).
+    head : int
+        Without a beam, return only the first ``head`` guesses worth trying (the first
+        ``head`` of the full list), the least bound of the others going into ``cut``;
+        0: all. A small node's first guess mostly
+        settles it, and sorting the thousands of others cost more than scoring them. A
+        ``cut`` below the ceiling then means that guesses worth trying were left out.
 
     Returns
     -------
@@ -103,9 +109,18 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     sumsq = np.empty(s, np.int64)
     floors = np.empty(s, np.int64)          # sum of floor[|B|] over every bucket
     unused = np.empty(s, np.int64)          # largest bucket: not needed here
+    # floor[m] = 2m - 1 up to n (Wordle's up to 3**L answers) makes the sum 2n - buckets
+    linear = True
+    for j in range(1, n + 1):
+        if floor[j] != 2 * j - 1:
+            linear = False
+            break
     if use_columns:
-        bucket_stats_columns(columns, srows, candidates, floor, floors, sbuckets, unused,
-                             sumsq, 0, s)
+        bucket_stats_columns(columns, srows, candidates, floor[:0] if linear else floor,
+                             floors, sbuckets, unused, sumsq, 0, s)
+        if linear:
+            for i in range(s):
+                floors[i] = 2 * n - sbuckets[i]
     else:
         bucket_stats_rows(matrix, srows, candidates, n_codes, floor, floors, sbuckets, unused,
                           sumsq, 0, s)
@@ -132,6 +147,24 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         keys[m] = bound * scale + sumsq[i]
         kept[m] = i
         m += 1
+    if beam == 0 and 0 < head < m:
+        # the head-th least key; the keys below it, and the first of its ties (in row
+        # order) up to head in all: the first head of the stable sort
+        last = np.partition(keys[:m], head - 1)[head - 1]
+        ties = head
+        for i in range(m):
+            if keys[i] < last:
+                ties -= 1
+        h = 0
+        for i in range(m):
+            if keys[i] < last or (keys[i] == last and ties > 0):
+                ties -= keys[i] == last
+                keys[h] = keys[i]
+                kept[h] = kept[i]
+                h += 1
+            else:
+                cut = min(cut, keys[i] // scale)
+        m = h
     order = np.argsort(keys[:m], kind="mergesort")   # stable: ties keep the lower row
     if beam > 0 and m > beam:
         order = order[:beam]
@@ -144,6 +177,29 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
 
 
 @njit(cache=CACHE, **SERIAL)
+def _distinct_codes(matrix, rows, candidates, n_codes, out):
+    """``out[r]``: the number of distinct codes of guess ``rows[r]`` over ``candidates``
+    (its buckets), from a bitmask of the codes met: for a large set, cheaper than the
+    histogram of :func:`~.partition.bucket_stats_rows`, which sweeps every code."""
+    words = (n_codes + 63) // 64
+    seen = np.zeros(words, np.uint64)
+    one = np.uint64(1)
+    for r in range(rows.shape[0]):
+        row = matrix[rows[r]]
+        seen[:] = 0
+        for k in range(candidates.shape[0]):
+            code = np.int64(row[candidates[k]])
+            seen[code >> 6] |= one << np.uint64(code & 63)
+        b = 0
+        for w in range(words):
+            x = seen[w]
+            while x:                    # clear the lowest set bit
+                x &= x - one
+                b += 1
+        out[r] = b
+
+
+@njit(cache=CACHE, **SERIAL)
 def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes):
     """``max(buckets(h) + [h in bucket])`` over the guesses ``rows`` (stops at its ceiling,
     ``len(bucket) + 1``); ``member`` marks the bucket's answers."""
@@ -151,17 +207,16 @@ def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_ans
     n_rows = rows.shape[0]
     buckets = np.empty(BLOCK, np.int64)
     unused = np.empty(BLOCK, np.int64)
-    xlogx = np.zeros(m + 1, np.int64)
+    no_table = np.zeros(0, np.int64)    # the counts only
     best = 0
     for start in range(0, n_rows, BLOCK):
         stop = min(n_rows, start + BLOCK)
         block = rows[start:stop]
         if use_columns:
-            bucket_stats_columns(columns, block, bucket, xlogx, unused, buckets, unused,
+            bucket_stats_columns(columns, block, bucket, no_table, unused, buckets, unused,
                                  unused, 0, stop - start)
         else:
-            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
-                              unused, 0, stop - start)
+            _distinct_codes(matrix, block, bucket, n_codes, buckets)
         for i in range(stop - start):
             a = guess_to_answer[block[i]]
             b = buckets[i] + (1 if a >= 0 and member[a] else 0)

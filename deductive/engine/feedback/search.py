@@ -105,6 +105,12 @@ MEMO_ENTRY_BYTES = 600
 #: was the fastest of 10-40 on the exact salet search (3.8 s -> 1.85 s).
 CAP_MARGIN = 25
 
+#: Guesses a node's first scoring returns, the first of its search order: most nodes are
+#: settled by their first guess, and sorting all the others cost more than scoring them
+#: (:func:`~deductive.kernels.search.split_bounds`). The rest are scored again only when
+#: the head is tried and the next bound is still below the ceiling.
+SCAN_HEAD = 32
+
 #: Bytes of hard-mode masks a search keeps (see :meth:`TreeSearch._allowed_after`); past
 #: it they all go, and the next masks met are computed again.
 RULES_CACHE_BYTES = 256 << 20
@@ -400,9 +406,9 @@ class TreeSearch:
         guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         return self._split(cands, allowed, depth, limit, self._no_cap)[:3]
 
-    def _split(self, cands, allowed, depth, limit, cap):
+    def _split(self, cands, allowed, depth, limit, cap, head=0):
         """:meth:`_order`, and each allowed row's number of buckets (or its ``cap``: see
-        :func:`~deductive.kernels.search.split_bounds`)."""
+        :func:`~deductive.kernels.search.split_bounds`, and its ``head``)."""
         n = len(cands)
         rows = self._all_rows if allowed is None else getattr(allowed, "rows", None)
         if rows is None:
@@ -412,38 +418,49 @@ class TreeSearch:
                             columns is not None, rows, cands, self.game.guess_to_answer,
                             self.patterns.n_codes, self.floor, limit,
                             depth is not None and depth == 2,
-                            self.beam or 0, cap, limit + CAP_MARGIN * n // 100)
+                            self.beam or 0, cap, limit + CAP_MARGIN * n // 100, head)
 
     def _search(self, cands, allowed, depth, beta, known):
         # the parent's bucket counts cap this set's (a subset of its set)
         caps = self._caps
         cap = caps[-1] if caps else self._no_cap
-        rows, bounds, cut, buckets = self._split(cands, allowed, depth, beta, cap)
+        rows, bounds, cut, buckets = self._split(cands, allowed, depth, beta, cap, SCAN_HEAD)
         caps.append(buckets)
         try:
             entry = self._scan(cands, allowed, depth, rows.tolist(), bounds.tolist(), cut,
-                               beta, known)
+                               beta, known,
+                               lambda: self._split(cands, allowed, depth, beta, cap)[:3])
         finally:
             caps.pop()
         return entry
 
-    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known):
+    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known, rest=None):
         """The best guess of ``rows`` (in search order, with their ``bounds``; ``cut`` the
-        least bound of those left out) if its total is below ``beta``, else a bound."""
+        least bound of those left out) if its total is below ``beta``, else a bound.
+        ``rows`` may be the head of the list (:data:`SCAN_HEAD`); once it is tried and
+        ``cut`` is still below the ceiling, ``rest()`` gives the whole list."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
-        for guess, bound in zip(rows, bounds):
-            limit = min(best, beta)
-            if bound >= limit:
-                failed = min(failed, bound)
-                break
-            total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
-            if complete:
-                best, best_worst, choice = total, worst, guess
-            else:
-                failed = min(failed, total)
-        else:                          # every guess below the ceiling tried: the next bound
-            failed = min(failed, cut)
+        start = 0
+        while True:
+            for guess, bound in zip(rows[start:], bounds[start:]):
+                limit = min(best, beta)
+                if bound >= limit:
+                    failed = min(failed, bound)
+                    break
+                total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
+                if complete:
+                    best, best_worst, choice = total, worst, guess
+                else:
+                    failed = min(failed, total)
+            else:                      # every guess below the ceiling tried: the next bound
+                if rest is not None and cut < min(best, beta):
+                    start = len(rows)  # the head was not enough: the whole list, past it
+                    every, their_bounds, cut = rest()
+                    rows, bounds, rest = every.tolist(), their_bounds.tolist(), None
+                    continue
+                failed = min(failed, cut)
+            break
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
