@@ -215,6 +215,16 @@ def test_column_kernel_blocks_and_driver(wordle_lists):
         wordle.partition_stats(matrix, [0, 1], columns=matrix)
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 300), st.integers(0, 300), st.sampled_from([np.uint8, np.uint16]))
+def test_answer_major_is_the_transpose(rows, cols, dtype):
+    from deductive.engine.feedback.matrix import answer_major
+
+    matrix = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols).astype(dtype)
+    columns = answer_major(matrix)
+    assert columns.flags.c_contiguous and np.array_equal(columns, matrix.T)
+
+
 def test_answer_major_is_dropped_with_its_matrix():
     import gc
 

@@ -140,6 +140,11 @@ class PatternMatrix:
 _answer_major: tuple | None = None      # (weak reference to a matrix, its transpose)
 
 
+#: Side of the tiles :func:`answer_major` transposes one at a time (a tile of each array
+#: stays in cache): 0.05 s for the 30 MB Wordle matrix, against 0.19-0.24 s at once.
+TRANSPOSE_TILE = 128
+
+
 def answer_major(matrix: np.ndarray) -> np.ndarray:
     """``matrix`` transposed into a C-contiguous array (answers x guesses), for the
     ``columns`` argument of :func:`~deductive.engine.feedback.scoring.partition_stats`.
@@ -154,7 +159,11 @@ def answer_major(matrix: np.ndarray) -> np.ndarray:
     kept = _answer_major
     if kept is not None and kept[0]() is matrix:
         return kept[1]
-    columns = np.ascontiguousarray(matrix.T)
+    columns = np.empty(matrix.shape[::-1], matrix.dtype)
+    step = TRANSPOSE_TILE              # tile by tile: 4x faster than one strided copy
+    for r in range(0, matrix.shape[0], step):
+        for c in range(0, matrix.shape[1], step):
+            columns[c:c + step, r:r + step] = matrix[r:r + step, c:c + step].T
 
     def forget(ref):
         global _answer_major
