@@ -192,6 +192,19 @@ def test_column_kernel_without_a_table_counts_buckets_and_squares(case):
     assert out[0].tolist() == out[2].tolist() == [0] * len(rows)
 
 
+@settings(max_examples=200, deadline=None)
+@given(kernel_cases())
+def test_histogram_counts_match_the_column_kernel(case):
+    from deductive.kernels import partition
+
+    matrix, rows, candidates, n_codes, _ = case
+    full = _stats(partition.bucket_stats_rows, matrix, rows, candidates, n_codes, 0, len(rows))
+    buckets, sumsq = (np.full(len(rows), -1, np.int64) for _ in range(2))
+    partition.bucket_counts_columns(np.ascontiguousarray(matrix.T), rows, candidates,
+                                    n_codes, buckets, sumsq, 0, len(rows))
+    assert buckets.tolist() == full[1] and sumsq.tolist() == full[3]
+
+
 def test_column_kernel_blocks_and_driver(wordle_lists):
     """More rows than one block, scattered and consecutive, through partition_stats."""
     from deductive.engine.feedback.scoring import COLUMNS_MAX, answer_major

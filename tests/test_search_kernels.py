@@ -76,6 +76,29 @@ def test_split_bounds_with_a_cap_returns_the_same_guesses(node, limit, solve_all
     assert all(s <= b <= c for s, b, c in zip(sizes, buckets.tolist(), cap.tolist()))
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(36, 80), st.integers(1, 30), st.sampled_from([3, 9, 243]),
+       st.integers(0, 2 ** 32 - 1), st.integers(0, 300), st.booleans())
+def test_split_bounds_large_sets_match_reference(n_answers, n_guesses, high, seed, limit,
+                                                 solve_all):
+    """Sets of 36 answers or more (counted by histogram), from both matrices."""
+    rng = np.random.default_rng(seed)
+    matrix = rng.integers(0, high, (n_guesses, n_answers)).astype(np.uint8)
+    cands = np.sort(rng.choice(n_answers, rng.integers(36, n_answers + 1), replace=False))
+    rows = np.flatnonzero(rng.random(n_guesses) < 0.8).astype(np.int64)
+    g2a = np.full(n_guesses, -1, np.int64)
+    g2a[:min(n_guesses, n_answers)] = rng.permutation(n_answers)[:min(n_guesses, n_answers)]
+    floor = (2 * np.arange(n_answers + 1) - 1).clip(0)
+    want = reference.search_split_bounds(matrix, rows, cands, g2a, limit, solve_all, 0,
+                                         floor.tolist())
+    for use_columns in (True, False):
+        columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
+        order, bounds, cut, _ = split_bounds(matrix, columns, use_columns, rows,
+                                             cands.astype(np.int64), g2a, high, floor, limit,
+                                             solve_all, 0, np.empty(0, np.int64), limit)
+        assert (order.tolist(), bounds.tolist(), int(cut)) == want
+
+
 @settings(max_examples=300, deadline=None)
 @given(nodes(), st.integers(0, 100), st.booleans(), st.integers(1, 6),
        st.sampled_from([None, 1, 2, 3]))

@@ -193,6 +193,43 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
             out_sumsq[start + i] = acc_sq[i]
 
 
+@njit(cache=CACHE, **SERIAL)
+def bucket_counts_columns(columns, rows, candidates, n_codes, out_buckets, out_sumsq, lo, hi):
+    """``out_buckets`` and ``out_sumsq`` of :func:`bucket_stats_columns` with an empty
+    table, by a histogram per guess: each candidate's code is counted as it comes (a new
+    bucket when its count was 0; the square grows by ``2 count + 1``), then the counts it
+    touched are reset. Linear in the candidates where the pairwise comparison is
+    quadratic: faster from about 32 candidates on.
+
+    Parameters
+    ----------
+    columns, rows, candidates, lo, hi
+        As in :func:`bucket_stats_columns` (any number of candidates).
+    n_codes : int
+        Codes are below it.
+    out_buckets, out_sumsq : int64[k]
+    """
+    n = candidates.shape[0]
+    codes = np.empty((n, BLOCK), columns.dtype)
+    count = np.zeros(n_codes, np.int32)
+    for start in range(lo, hi, BLOCK):
+        m = min(hi, start + BLOCK) - start
+        _gather_codes(columns, rows, candidates, codes, start, m)
+        for i in range(m):
+            buckets = 0
+            square = 0
+            for k in range(n):
+                c = codes[k, i]
+                h = count[c]
+                buckets += h == 0
+                square += 2 * h + 1
+                count[c] = h + 1
+            for k in range(n):
+                count[codes[k, i]] = 0
+            out_buckets[start + i] = buckets
+            out_sumsq[start + i] = square
+
+
 @njit(cache=CACHE, **PARALLEL)
 def bucket_stats(matrix, rows, candidates, n_codes, xlogx, out_xlogx, out_buckets,
                  out_largest, out_sumsq, n_chunks):
