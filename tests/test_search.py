@@ -100,6 +100,55 @@ def test_exact_search_equals_brute_force(game_lists, max_guesses):
         assert best == expected
 
 
+def _skewed_game(seed, n_guesses, n_answers, n_codes):
+    """A random game whose guesses mostly get the first codes, half of them weakened (a
+    code merged into another): many guesses tie, and a node tries several."""
+    from deductive.engine.feedback.game import FeedbackGame
+    from deductive.engine.feedback.matrix import PatternMatrix
+
+    rng = np.random.default_rng(seed)
+    p = 0.5 ** np.arange(n_codes - 1)
+    codes = rng.choice(n_codes - 1, size=(n_guesses, n_answers), p=p / p.sum()).astype(np.uint8)
+    for g in range(n_guesses):
+        if rng.random() < 0.5:
+            codes[g][codes[g] == 1] = 0
+    codes[np.arange(n_answers), np.arange(n_answers)] = n_codes - 1
+    return FeedbackGame(PatternMatrix(codes, [str(g) for g in range(n_guesses)],
+                                      [str(a) for a in range(n_answers)], n_codes,
+                                      n_codes - 1))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("depth", [None, 4])
+def test_a_node_head_changes_nothing(monkeypatch, seed, depth):
+    """Nodes that first get only the head of their guesses (down to one) and score the
+    rest when it is not enough give the same values and memo as nodes given all of them."""
+    from deductive.engine.feedback import search
+
+    game = _skewed_game(seed, 100, 30, 4)
+    cands = np.arange(30, dtype=np.int64)
+    heads = []
+    kernel = search.split_bounds
+
+    def split_bounds(*args):
+        heads.append(args[-1])
+        return kernel(*args)
+
+    monkeypatch.setattr(search, "split_bounds", split_bounds)
+
+    def memo(head):
+        monkeypatch.setattr(search, "SCAN_HEAD", head)
+        searcher = TreeSearch(game)
+        value = searcher.solve(cands, None, depth)
+        low = searcher.solve(cands, None, depth, value[0] - 1) if value[2] else None
+        return value, low, searcher.nodes, {k: {d: (e.value, e.exact, e.worst, e.choice)
+                                                for d, e in v.items()}
+                                            for k, v in searcher.memo.items()}
+
+    assert memo(1) == memo(2) == memo(10 ** 9)
+    assert heads.count(0) > 0                   # some nodes needed more than their head
+
+
 def test_french_seed_beam_tree_checks():
     game = Wordle("fr-seed", "fr-seed")
     result = TreeSearch(game, beam=5).search_opener("laine", keep_tree=True)

@@ -1,6 +1,7 @@
 """The search kernels against their twins in tests/reference.py."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -115,6 +116,21 @@ def test_split_bounds_head_is_the_lists_first_guesses(node, limit, solve_all, he
         matrix, rows, cands, g2a, limit, solve_all, 0, floor.tolist())
     assert order.tolist() == want_order[:head] and bounds.tolist() == want_bounds[:head]
     assert cut == min([want_cut] + want_bounds[head:])
+
+
+@pytest.mark.parametrize("use_columns", [False, True])
+def test_split_bounds_head_cuts_through_ties_by_row(use_columns):
+    """Four identical guesses (one key) after a better one: a head of 3 keeps the better
+    and the two lowest rows of the tie; the next bound is the tie's."""
+    best = [0, 1, 2, 3, 4, 5]
+    tied = [0, 0, 1, 1, 2, 2]
+    matrix = np.array([tied, tied, best, tied, tied], np.uint8)
+    columns = np.ascontiguousarray(matrix.T) if use_columns else np.empty((0, 0), np.uint8)
+    floor = (2 * np.arange(7) - 1).clip(0)
+    order, bounds, cut, _ = split_bounds(matrix, columns, use_columns, np.arange(5), np.arange(6),
+                                         np.full(5, -1, np.int64), 6, floor, 100, False, 0,
+                                         np.empty(0, np.int64), 100, 3)
+    assert order.tolist() == [2, 0, 1] and bounds.tolist() == [12, 15, 15] and cut == 15
 
 
 @settings(max_examples=200, deadline=None)

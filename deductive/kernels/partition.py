@@ -137,7 +137,7 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
         Answer rows of ``columns`` forming the candidate set, 1 <= n <= COLUMNS_MAX.
     xlogx, out_xlogx, out_buckets, out_largest, out_sumsq, lo, hi
         As in :func:`bucket_stats_rows`; an empty ``xlogx`` computes only ``out_buckets``
-        and ``out_sumsq`` (``out_xlogx`` and ``out_largest`` are left at 0), in 32-bit
+        and ``out_sumsq`` (``out_xlogx`` and ``out_largest`` are set to 0), in 32-bit
         lanes the compiler vectorises: a search node needs no more.
     """
     n = candidates.shape[0]
@@ -206,12 +206,12 @@ def bucket_counts_columns(columns, rows, candidates, n_codes, out_buckets, out_s
     columns, rows, candidates, lo, hi
         As in :func:`bucket_stats_columns` (any number of candidates).
     n_codes : int
-        Codes are below it.
+        Codes are below it (one-byte codes are safe whatever it is).
     out_buckets, out_sumsq : int64[k]
     """
     n = candidates.shape[0]
     codes = np.empty((n, BLOCK), columns.dtype)
-    count = np.zeros(n_codes, np.int32)
+    count = np.zeros(256 if columns.itemsize == 1 else n_codes, np.int32)
     for start in range(lo, hi, BLOCK):
         m = min(hi, start + BLOCK) - start
         _gather_codes(columns, rows, candidates, codes, start, m)

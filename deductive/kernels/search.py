@@ -72,7 +72,8 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
         2m - 1``: ``3n - [g in S] - buckets``).
     cut : int64
         A lower bound of the bounds of the guesses worth trying that were left out for
-        reaching ``limit`` (their least bound without a cap; ``2**62`` when none was).
+        reaching ``limit`` (their least bound without a cap; ``2**62`` when none was), and
+        of those past the ``head``.
     buckets : int64[n_guesses]
         Each row's number of buckets over ``candidates``, or ``min(n, cap)`` where it was
         not scored; elsewhere the cap (or n): a cap for the subsets of ``candidates``.
@@ -85,7 +86,7 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
     buckets = cap.copy() if capped else np.full(matrix.shape[0], n, np.int64)
     # the least bound of a guess of at most b buckets, b = 1..n: floor is convex, so the
     # balanced split (a table: a division per row cost more than the rest of the loop)
-    least = np.empty(n + 1 if capped else 0, np.int64)
+    least = np.empty(max(n, 1) + 1 if capped else 0, np.int64)
     for b in range(1, least.shape[0]):
         q = n // b
         extra = n - q * b
@@ -190,7 +191,8 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
 def _distinct_codes(matrix, rows, candidates, n_codes, out):
     """``out[r]``: the number of distinct codes of guess ``rows[r]`` over ``candidates``
     (its buckets), from a bitmask of the codes met: for a large set, cheaper than the
-    histogram of :func:`~.partition.bucket_stats_rows`, which sweeps every code."""
+    histogram of :func:`~.partition.bucket_stats_rows` when there are fewer than 64
+    codes per word of the mask (the caller checks)."""
     words = (n_codes + 63) // 64
     seen = np.zeros(words, np.uint64)
     one = np.uint64(1)
@@ -218,6 +220,7 @@ def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_ans
     buckets = np.empty(BLOCK, np.int64)
     unused = np.empty(BLOCK, np.int64)
     no_table = np.zeros(0, np.int64)    # the counts only
+    xlogx = np.zeros(m + 1, np.int64)       # (bucket_stats_rows wants a table)
     best = 0
     for start in range(0, n_rows, BLOCK):
         stop = min(n_rows, start + BLOCK)
@@ -225,8 +228,11 @@ def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_ans
         if use_columns:
             bucket_stats_columns(columns, block, bucket, no_table, unused, buckets, unused,
                                  unused, 0, stop - start)
-        else:
+        elif (n_codes + 63) // 64 <= m:     # the mask is smaller than the bucket
             _distinct_codes(matrix, block, bucket, n_codes, buckets)
+        else:
+            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
+                              unused, 0, stop - start)
         for i in range(stop - start):
             a = guess_to_answer[block[i]]
             b = buckets[i] + (1 if a >= 0 and member[a] else 0)

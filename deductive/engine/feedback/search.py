@@ -25,8 +25,9 @@ caller):
 
 1. every allowed guess is scored, bounded, filtered and ordered in one compiled call
    (:func:`deductive.kernels.search.split_bounds`: the guess bound, sum of squared
-   bucket sizes); only the guesses whose bound is below ``beta`` come back, with the least
-   bound left out (a lower bound of the set if none of them succeeds);
+   bucket sizes); only the guesses whose bound is below ``beta`` come back, the first
+   :data:`SCAN_HEAD` of them at first (the rest scored again only if those are tried in
+   vain), with the least bound left out (a lower bound of the set if none succeeds);
 2. guesses are tried in the order of their lower bound, then the smaller sum of squared
    bucket sizes (expected size), then the lower guess index; the loop stops at the first
    guess whose bound reaches the best total found (or ``beta``), so no later guess can be
