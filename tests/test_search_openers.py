@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import deductive
 from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_bounds,
                                               prove_openers, search_under)
 from deductive.engine.wordle.game import Wordle
@@ -65,6 +66,11 @@ def test_hard_mode_opener_bounds_use_the_guesses_hard_mode_allows(game_lists):
         assert bounds[g] == reference.opener_depth2_bound(matrix, g, rows, hard.guess_to_answer,
                                                           hard.win_code, rows_of)
     assert (bounds >= opener_bounds(normal, np.arange(len(guesses)))).all()
+    deductive.set_threads(1)                    # one thread, or one opener per thread
+    try:                                        # (the default above): the same bounds
+        assert opener_bounds(hard, np.arange(len(guesses))).tolist() == bounds.tolist()
+    finally:
+        deductive.set_threads(None)
 
 
 @settings(max_examples=40, deadline=None)

@@ -72,6 +72,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,7 +80,7 @@ import numpy as np
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.search import opener_bounds as _opener_bounds_parallel
 from ...kernels.search import opener_bounds_rows, split_bounds
-from .._parallel import run_rows
+from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
 
@@ -603,8 +604,9 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
     ``openers``: n for the opener, then for each bucket B its best achievable split
     (``min over h of 3|B| - [h in B] - buckets(h)``; 1 and 3 for one and two answers),
     over the guesses h allowed after the opener's feedback: every guess, or in hard mode
-    those the game allows (:meth:`allowed_after`; one opener at a time, serially: fewer
-    guesses per bucket, so a bound at least normal mode's at a lower cost).
+    those the game allows (:meth:`allowed_after`; one opener per call of the serial
+    kernel, on :func:`~deductive.engine._parallel.get_threads` threads: fewer guesses per
+    bucket, so a bound at least normal mode's at a lower cost).
 
     The bound holds under ``max_guesses`` too. Once an opener's bound reaches ``target`` it
     is not refined further (it is then at least ``target``): enough to rule the opener
@@ -623,7 +625,8 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
                  len(openers) * matrix.size, OPENER_BOUNDS_WORK, *common, *every, *after)
         return out
     everything = np.ones(matrix.shape[0], dtype=bool)
-    for i, g in enumerate(openers.tolist()):
+
+    def bound(i, g):
         row_lo, row_hi = np.zeros(n_codes, np.int64), np.zeros(n_codes, np.int64)
         parts, size = [], 0
         codes, counts = np.unique(matrix[g], return_counts=True)
@@ -634,6 +637,16 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
             size += len(allowed)
         rows = np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64)
         opener_bounds_rows(*common, rows, row_lo, row_hi, *after, i, i + 1)
+
+    # the kernel releases the GIL (about 85% of an opener's time): one opener per thread
+    threads = min(get_threads(), len(openers))
+    if threads < 2:
+        for i, g in enumerate(openers.tolist()):
+            bound(i, g)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            for _ in pool.map(bound, range(len(openers)), openers.tolist()):
+                pass
     return out
 
 
