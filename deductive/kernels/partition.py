@@ -157,10 +157,6 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
         _gather_codes(columns, rows, candidates, codes, start, m)
         size[:, :m] = 1
         _bucket_leaders(codes, first, size, ones, n, m)
-        acc_s[:m] = 0
-        acc_b[:m] = 0
-        acc_big[:m] = 0
-        acc_sq[:m] = 0
         if not table:
             count[:m] = 0
             square[:m] = 0
@@ -177,6 +173,10 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
                 out_xlogx[start + i] = 0
                 out_largest[start + i] = 0
             continue
+        acc_s[:m] = 0
+        acc_b[:m] = 0
+        acc_big[:m] = 0
+        acc_sq[:m] = 0
         for k in range(n):
             sk = size[k]
             fk = first[k]

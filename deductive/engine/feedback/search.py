@@ -639,14 +639,8 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
         opener_bounds_rows(*common, rows, row_lo, row_hi, *after, i, i + 1)
 
     # the kernel releases the GIL (about 85% of an opener's time): one opener per thread
-    threads = min(get_threads(), len(openers))
-    if threads < 2:
-        for i, g in enumerate(openers.tolist()):
-            bound(i, g)
-    else:
-        with ThreadPoolExecutor(threads) as pool:
-            for _ in pool.map(bound, range(len(openers)), openers.tolist()):
-                pass
+    with ThreadPoolExecutor(max(1, min(get_threads(), len(openers)))) as pool:
+        list(pool.map(bound, range(len(openers)), openers.tolist()))
     return out
 
 

@@ -314,6 +314,8 @@ class Strongest(Best):
         return 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
 
     def _pool(self, position, probs, nbrs):
+        if not self.cutoff and not self.near_off:
+            return super()._pool(position, probs, nbrs)
         order = _safety_order(position, probs, nbrs)
         order = order[probs[order] <= self._limit(probs)]
         # cells off the frontier have no revealed neighbour: all share one probability

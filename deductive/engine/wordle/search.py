@@ -93,11 +93,11 @@ def memo_bytes(matrix_bytes: int, max_memory: int | None = None, strict: bool = 
     if max_memory is None:
         return MEMO
     memo, least = max_memory - 2 * matrix_bytes - OVERHEAD, 1000 * MEMO_ENTRY_BYTES
-    if memo < least and not strict:
+    if memo >= least:
+        return memo
+    if not strict:
         return least
-    if memo < least:
-        need = 2 * matrix_bytes + OVERHEAD + least
-        raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
-                                f"memo beside the matrix; give at least "
-                                f"{math.ceil(need / 1e8) / 10:.1f}G")
-    return memo
+    need = 2 * matrix_bytes + OVERHEAD + least
+    raise MemoryBudgetError(f"`max_memory` {max_memory} leaves no room for the search's "
+                            f"memo beside the matrix; give at least "
+                            f"{math.ceil(need / 1e8) / 10:.1f}G")
