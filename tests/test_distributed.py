@@ -490,3 +490,57 @@ def test_worker_threads_warn_about_an_oversubscribed_host():
     with pytest.warns(RuntimeWarning, match="on b run 8 compute threads on 4 CPUs.*unset "
                                             "DEDUCTIVE_THREADS"):
         worker_threads(Reports(env))
+
+
+def test_a_proof_survives_its_cluster_losing_the_game():
+    """Every worker restarted mid-run, as the scheduler does when a suspended machine
+    wakes (the workers missed their heartbeats): the game scattered to them is lost and
+    the searches waiting on it are cancelled. They are sent again with the game, and the
+    rows are those of one process."""
+    from deductive.distributed.sweeps import _DaskSearches
+    from deductive.engine.feedback.search import prove_openers
+
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    local = prove_openers(game, 3, within=10)
+    with dask_client(workers=2) as client:
+        pool = _DaskSearches(client, game, None, 10 ** 8)
+        sends, submit = [], pool.submit
+
+        def submit_then_restart(place, g, limit, sent=1):
+            submit(place, g, limit, sent)
+            sends.append(sent)
+            if len(sends) == 2:
+                client.restart_workers(list(client.scheduler_info()["workers"]))
+
+        pool.submit = submit_then_restart
+        try:
+            remote = prove_openers(game, 3, within=10, pool=pool)
+        finally:
+            pool.close()
+    assert max(sends) == 2              # a search was sent again
+    stable = [[{k: v for k, v in r.items() if k != "seconds"} for r in proof.rows]
+              for proof in (local, remote)]
+    assert stable[0] == stable[1]
+
+
+def test_a_sweep_that_loses_its_data_says_so_in_one_line(client):
+    """A task cancelled under :func:`run_chunks` (its scattered input lost) is one clear
+    error naming the way on, not a TypeError from deep in the loop."""
+    import threading
+
+    from deductive.distributed.cluster import LOST, run_chunks
+
+    data = client.scatter(list(range(10)), broadcast=True, hash=False)
+
+    def slow_sum(chunk, xs):
+        time.sleep(5)
+        return sum(xs[chunk[0]:chunk[1]])
+
+    timer = threading.Timer(1.0, lambda: client.cancel([data], force=True))
+    timer.start()
+    try:
+        with pytest.raises(DeductiveError) as err:
+            run_chunks(client, slow_sum, [(0, 5), (5, 10)], data)
+    finally:
+        timer.cancel()
+    assert str(err.value) == LOST

@@ -344,8 +344,22 @@ def submit(client, func, *args):
 
 def completions():
     """An empty ``distributed.as_completed`` yielding ``(future, result)`` as the tasks
-    added to it finish."""
+    added to it finish (see :func:`was_lost`)."""
     return _import_distributed().as_completed(with_results=True)
+
+
+def was_lost(future, result) -> bool:
+    """Whether a task that ``as_completed(with_results=True)`` yielded was cancelled
+    rather than run: the cluster lost its input, scattered data that every worker held
+    (all of them were restarted: killed, or suspended past the scheduler's patience).
+    A task that failed raises its error there instead."""
+    return future.status == "cancelled" or isinstance(result, BaseException)
+
+
+#: What a sweep says when its cluster lost the data its tasks needed (:func:`was_lost`).
+LOST = ("the Dask cluster lost the data sent to its workers (every worker was restarted: "
+        "killed, or stopped answering, e.g. a suspended machine); run the command again "
+        "(with --checkpoint it resumes where it stopped)")
 
 
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
@@ -406,6 +420,8 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
             progress(k)
     # results come with the completions: one round trip less per task than .result()
     for future, result in distributed.as_completed(list(futures), with_results=True):
+        if was_lost(future, result):
+            raise DeductiveError(LOST)
         k = futures[future]
         done[k] = result
         store.append(keys[k], result)

@@ -16,6 +16,7 @@ import uuid
 import numpy as np
 
 from ..checkpoint import Checkpoint
+from ..errors import DeductiveError
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
 from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_search_chunk,
@@ -23,7 +24,8 @@ from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_sea
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import chunk_ranges, completions, guided_ranges, n_workers, run_chunks, submit
+from .cluster import (LOST, chunk_ranges, completions, guided_ranges, n_workers, run_chunks,
+                      submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "wordle_prove_openers", "hangman_sweep_all"]
@@ -115,37 +117,55 @@ def wordle_search_openers(client, game, words, beam=None, max_guesses=None, chec
         _forget(client, token)
 
 
+#: Times a certificate's search is sent again after its cluster lost the game.
+RESENDS = 3
+
+
 class _DaskSearches:
     """The searches of :func:`~deductive.engine.feedback.search.prove_openers` as Dask
     tasks (the pool interface of :class:`~deductive.engine.feedback.search.LocalSearches`):
     as many at once as the cluster has workers, each worker keeping one search, and its
-    memo, for the run."""
+    memo, for the run.
+
+    A search cancelled because the cluster lost the game (every worker restarted: a
+    suspended laptop, workers killed) is sent again with the game scattered anew, up to
+    :data:`RESENDS` times; then the run stops with one error line (:data:`LOST`)."""
 
     def __init__(self, client, game, max_guesses, memo_bytes):
         self.client = client
+        self.game = game
         self.slots = n_workers(client)
         game.matrix                     # built (or loaded) here, once, before scattering
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
-        self.futures: dict = {}         # the searches out: future key -> (future, place)
+        # future key -> (future, place, opener, limit, sends, the game it was sent with)
+        self.futures: dict = {}
 
-    def submit(self, place: int, g: int, limit: int) -> None:
+    def submit(self, place: int, g: int, limit: int, sends: int = 1) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
                         limit)
-        self.futures[future.key] = (future, place)
+        self.futures[future.key] = (future, place, g, limit, sends, self.shared)
         self.running.add(future)
 
     def next(self) -> tuple[int, tuple]:
-        future, result = next(self.running)
-        return self.futures.pop(future.key)[1], tuple(result)
+        while True:
+            future, result = next(self.running)
+            _, place, g, limit, sends, shared = self.futures.pop(future.key)
+            if not was_lost(future, result):
+                return place, tuple(result)
+            if sends > RESENDS:
+                raise DeductiveError(LOST)
+            if shared is self.shared:   # the game is gone: send it again (once per loss)
+                self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
+            self.submit(place, g, limit, sends + 1)
 
     def close(self) -> None:
         """Cancel the searches still out (a run cut short: an interruption, an error), then
         drop the run's searches from the workers."""
         if self.futures:
             try:
-                self.client.cancel([future for future, _ in self.futures.values()])
+                self.client.cancel([entry[0] for entry in self.futures.values()])
             except Exception:           # noqa: BLE001 (cleanup of a run that may have failed)
                 pass
             self.running.clear()
