@@ -100,6 +100,52 @@ def test_exact_search_equals_brute_force(game_lists, max_guesses):
         assert best == expected
 
 
+def test_a_beam_falls_back_until_a_tree_fits():
+    """Hard mode on 120 French words, each opener at the fewest guesses it can do with:
+    a beam of one often has no tree there (its guess leaves a set no allowed guess can
+    finish in time), then tries the next guesses of the order. With no cap on those
+    (:data:`BEAM_FALLBACK`) it finds a tree from every opener that has one, checked node
+    by node, never better than the exact one; without them it finds fewer."""
+    import deductive.engine.feedback.search as search_module
+
+    words = Wordle("fr-seed", "fr-seed").answers
+    sub = sorted(np.random.default_rng(0).choice(words, 120, replace=False).tolist())
+    game = Wordle(sub, sub, hard=True)
+    old = search_module.BEAM_FALLBACK
+    without = 0
+    try:
+        for opener in sub[:8]:
+            depth, exact = _fewest_guesses(game, opener)
+            search_module.BEAM_FALLBACK = 0
+            without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=depth)
+                                .search_opener(opener)) is not None
+            search_module.BEAM_FALLBACK = 10 ** 9
+            beam = TreeSearch(game, beam=1, max_guesses=depth).search_opener(
+                opener, keep_tree=True)
+            report = check_tree(game, tree_document(game, beam.tree)).as_dict()
+            assert (report["total"], report["worst"]) == (beam.total, beam.worst)
+            assert beam.worst <= depth and beam.total >= exact.total
+    finally:
+        search_module.BEAM_FALLBACK = old
+    assert without < 8
+
+
+def _fewest_guesses(game, opener):
+    """The least ``max_guesses`` with an exact tree from ``opener``, and that tree."""
+    for depth in range(2, 9):
+        found = _or_none(lambda: TreeSearch(game, max_guesses=depth).search_opener(opener))
+        if found is not None:
+            return depth, found
+    raise AssertionError(f"no tree from {opener} within 8 guesses")
+
+
+def _or_none(search):
+    try:
+        return search()
+    except DeductiveError:              # no tree within max_guesses
+        return None
+
+
 def _skewed_game(seed, n_guesses, n_answers, n_codes):
     """A random game whose guesses mostly get the first codes, half of them weakened (a
     code merged into another): many guesses tie, and a node tries several."""

@@ -59,6 +59,10 @@ then worst case, then guess index.
 With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
 heuristic. Its values are those of the best tree among the guesses tried, so the search
 stays consistent (a memoised beam value is the same whichever path reaches the set).
+Under ``max_guesses`` a node whose K guesses all leave a set no tree finishes in time
+tries the next guesses of the order, up to :data:`BEAM_FALLBACK`, until K of them have
+one (the best is kept): the guesses a beam leaves out are often those that test a cluster of
+similar words at once (-ills, -ater), which the guesses left need most.
 
 Ties. Among guesses of equal total the first in the order above is kept. The search
 result then minimises the worst case among trees of that total: once the least total T is
@@ -112,6 +116,10 @@ CAP_MARGIN = 25
 #: (:func:`~deductive.kernels.search.split_bounds`). The rest are scored again only when
 #: the head is tried and the next bound is still below the ceiling.
 SCAN_HEAD = 32
+
+#: Guesses past the beam a beam search tries at a node where no guess of the beam has a
+#: tree within the guesses left (``max_guesses``), until as many as the beam have one.
+BEAM_FALLBACK = 1000
 
 #: Bytes of hard-mode masks a search keeps (see :meth:`TreeSearch._allowed_after`); past
 #: it they all go, and the next masks met are computed again.
@@ -212,8 +220,9 @@ class TreeSearch:
     game : FeedbackGame
         Normal or hard mode (hard mode restricts each node's guesses to those allowed).
     beam : int, optional
-        Try only the ``beam`` first guesses of the search order per node (a heuristic).
-        None: exact.
+        Try only the ``beam`` first guesses of the search order per node (a heuristic;
+        with ``max_guesses``, a node where none of them has a tree within the guesses left
+        tries the next ones, up to :data:`BEAM_FALLBACK`). None: exact.
     max_guesses : int, optional
         Only trees that never need more guesses than this.
     memo_bytes : int, optional
@@ -408,9 +417,10 @@ class TreeSearch:
         guesses worth trying whose bound is below ``limit`` (all of them with a beam)."""
         return self._split(cands, allowed, depth, limit, self._no_cap)[:3]
 
-    def _split(self, cands, allowed, depth, limit, cap, head=0):
+    def _split(self, cands, allowed, depth, limit, cap, head=0, beam=None):
         """:meth:`_order`, and each allowed row's number of buckets (or its ``cap``: see
-        :func:`~deductive.kernels.search.split_bounds`, and its ``head``)."""
+        :func:`~deductive.kernels.search.split_bounds`, and its ``head``); ``beam`` 0
+        lifts the search's beam."""
         n = len(cands)
         rows = self._all_rows if allowed is None else getattr(allowed, "rows", None)
         if rows is None:
@@ -420,7 +430,8 @@ class TreeSearch:
                             columns is not None, rows, cands, self.game.guess_to_answer,
                             self.patterns.n_codes, self.floor, limit,
                             depth is not None and depth == 2,
-                            self.beam or 0, cap, limit + CAP_MARGIN * n // 100, head)
+                            (self.beam or 0) if beam is None else beam, cap,
+                            limit + CAP_MARGIN * n // 100, head)
 
     def _search(self, cands, allowed, depth, beta, known):
         # the parent's bucket counts cap this set's (a subset of its set)
@@ -428,21 +439,33 @@ class TreeSearch:
         cap = caps[-1] if caps else self._no_cap
         rows, bounds, cut, buckets = self._split(cands, allowed, depth, beta, cap, SCAN_HEAD)
         caps.append(buckets)
+        beyond = None
+        if self.beam and depth is not None:
+            beyond = lambda: [part.tolist() for part in  # noqa: E731
+                              self._split(cands, allowed, depth, beta, self._no_cap, beam=0)[:2]]
         try:
             entry = self._scan(cands, allowed, depth, rows.tolist(), bounds.tolist(), cut,
                                beta, known,
-                               lambda: self._split(cands, allowed, depth, beta, cap)[:3])
+                               lambda: self._split(cands, allowed, depth, beta, cap)[:3],
+                               beyond)
         finally:
             caps.pop()
         return entry
 
-    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known, rest=None):
+    def _scan(self, cands, allowed, depth, rows, bounds, cut, beta, known, rest=None,
+              beyond=None):
         """The best guess of ``rows`` (in search order, with their ``bounds``; ``cut`` the
         least bound of those left out) if its total is below ``beta``, else a bound.
         ``rows`` may be the head of the list (:data:`SCAN_HEAD`); once it is tried and
-        ``cut`` is still below the ceiling, ``rest()`` gives the whole list."""
+        ``cut`` is still below the ceiling, ``rest()`` gives the whole list.
+
+        A beam whose every guess has no tree within the guesses left (``beyond()`` given:
+        the whole order and its bounds) tries the next guesses of that order, up to
+        :data:`BEAM_FALLBACK` of them, until as many as the beam have a tree (the best
+        is kept, as in the beam)."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
+        tried = set()
         start = 0
         while True:
             for guess, bound in zip(rows[start:], bounds[start:]):
@@ -451,6 +474,7 @@ class TreeSearch:
                     failed = min(failed, bound)
                     break
                 total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
+                tried.add(guess)
                 if complete:
                     best, best_worst, choice = total, worst, guess
                 else:
@@ -463,6 +487,23 @@ class TreeSearch:
                     continue
                 failed = min(failed, cut)
             break
+        if beyond is not None and best >= INFEASIBLE and failed >= INFEASIBLE:
+            rows, bounds = beyond()
+            fits = 0
+            for guess, bound in [(g, b) for g, b in zip(rows, bounds)
+                                 if g not in tried][:BEAM_FALLBACK]:
+                limit = min(best, beta)
+                if bound >= limit:
+                    failed = min(failed, bound)
+                    break
+                total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
+                if complete:
+                    best, best_worst, choice = total, worst, guess
+                    fits += 1
+                    if fits == self.beam:
+                        break
+                else:
+                    failed = min(failed, total)
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)

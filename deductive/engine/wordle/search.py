@@ -32,8 +32,9 @@ SEARCH = (
           "all: the best opener(s). Exact only.", bool),
     Param("within", None, "With `prove_best`: also rank exactly every opener within D "
           "guesses of the best.", int, low=0, metavar="D"),
-    Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic). "
-          "Without it the search is exact.", int, low=1),
+    Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic; "
+          "with `max_guesses`, the next ones where none of them fits). Without it the "
+          "search is exact.", int, low=1),
     Param("max_guesses", None, "Only trees that never need more guesses than this.", int,
           low=1),
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
