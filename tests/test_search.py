@@ -101,33 +101,54 @@ def test_exact_search_equals_brute_force(game_lists, max_guesses):
 
 
 def test_a_beam_falls_back_until_a_tree_fits():
-    """Hard mode on 120 French words, each opener at the fewest guesses it can do with:
-    a beam of one often has no tree there (its guess leaves a set no allowed guess can
-    finish in time), then tries the next guesses of the order. With no cap on those
-    (:data:`BEAM_FALLBACK`) it finds a tree from every opener that has one, checked node
-    by node, never better than the exact one; without them it finds fewer."""
+    """Hard mode on 120 French words, each opener at the fewest guesses it can do with
+    and at one more: a beam of one often has no tree there (its guess leaves a set no
+    allowed guess can finish in time), then tries the next guesses of the order. It finds
+    a tree from every opener that has one (the cap, :data:`BEAM_FALLBACK`, exceeds the
+    120 guesses), never better than the exact one, and the total and worst case reported
+    are the exported tree's, checked node by node; without the fallback it finds fewer."""
     import deductive.engine.feedback.search as search_module
 
     words = Wordle("fr-seed", "fr-seed").answers
     sub = sorted(np.random.default_rng(0).choice(words, 120, replace=False).tolist())
     game = Wordle(sub, sub, hard=True)
-    old = search_module.BEAM_FALLBACK
+    assert search_module.BEAM_FALLBACK > len(sub)
     without = 0
-    try:
-        for opener in sub[:8]:
-            depth, exact = _fewest_guesses(game, opener)
-            search_module.BEAM_FALLBACK = 0
-            without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=depth)
-                                .search_opener(opener)) is not None
-            search_module.BEAM_FALLBACK = 10 ** 9
+    for opener in sub[:8]:
+        fewest, exact = _fewest_guesses(game, opener)
+        for depth in (fewest, fewest + 1):
+            if depth == fewest:
+                old = search_module.BEAM_FALLBACK
+                search_module.BEAM_FALLBACK = 0
+                try:
+                    without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=depth)
+                                        .search_opener(opener)) is not None
+                finally:
+                    search_module.BEAM_FALLBACK = old
             beam = TreeSearch(game, beam=1, max_guesses=depth).search_opener(
                 opener, keep_tree=True)
             report = check_tree(game, tree_document(game, beam.tree)).as_dict()
             assert (report["total"], report["worst"]) == (beam.total, beam.worst)
             assert beam.worst <= depth and beam.total >= exact.total
-    finally:
-        search_module.BEAM_FALLBACK = old
+            # without the tree: the same total (a retry within fewer guesses that finds
+            # a smaller one reports it)
+            plain = TreeSearch(game, beam=1, max_guesses=depth).search_opener(opener)
+            assert (plain.total, plain.worst) == (beam.total, beam.worst)
     assert without < 8
+
+
+def test_a_beam_reports_the_tree_of_its_last_pass():
+    """After its first tree, a search tries again within one guess fewer at the same total;
+    with the fallback a beam can find a smaller total there (here 344 against 345), and
+    the total reported, tree or no tree, is that pass's."""
+    words = Wordle("fr-seed", "fr-seed").answers
+    sub = sorted(np.random.default_rng(1).choice(words, 120, replace=False).tolist())
+    game = Wordle(sub, sub, hard=True)
+    plain = TreeSearch(game, beam=1, max_guesses=5).search_opener("atlas")
+    kept = TreeSearch(game, beam=1, max_guesses=5).search_opener("atlas", keep_tree=True)
+    report = check_tree(game, tree_document(game, kept.tree)).as_dict()
+    assert plain.total == kept.total == report["total"] == 344
+    assert plain.worst == kept.worst == report["worst"]
 
 
 def _fewest_guesses(game, opener):

@@ -359,7 +359,7 @@ def was_lost(future, result) -> bool:
 #: What a sweep says when its cluster lost the data its tasks needed (:func:`was_lost`).
 LOST = ("the Dask cluster lost the data sent to its workers (every worker was restarted: "
         "killed, or stopped answering, e.g. a suspended machine); run the command again "
-        "(with --checkpoint it resumes where it stopped)")
+        "(a command given --checkpoint resumes where it stopped)")
 
 
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:

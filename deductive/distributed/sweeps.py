@@ -157,7 +157,10 @@ class _DaskSearches:
             if sends > RESENDS:
                 raise DeductiveError(LOST)
             if shared is self.shared:   # the game is gone: send it again (once per loss)
-                self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
+                try:
+                    self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
+                except Exception as exc:    # noqa: BLE001 (no worker came back in time)
+                    raise DeductiveError(LOST) from exc
             self.submit(place, g, limit, sends + 1)
 
     def close(self) -> None:

@@ -59,10 +59,14 @@ then worst case, then guess index.
 With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
 heuristic. Its values are those of the best tree among the guesses tried, so the search
 stays consistent (a memoised beam value is the same whichever path reaches the set).
-Under ``max_guesses`` a node whose K guesses all leave a set no tree finishes in time
-tries the next guesses of the order, up to :data:`BEAM_FALLBACK`, until K of them have
-one (the best is kept): the guesses a beam leaves out are often those that test a cluster of
-similar words at once (-ills, -ater), which the guesses left need most.
+Under ``max_guesses`` a node whose K guesses are all shown to have no tree within the
+guesses left tries the next guesses of the order, up to :data:`BEAM_FALLBACK`, until K
+of them have improved on the best tree found: the guesses a beam leaves out are often
+those that test a cluster of similar words at once (-ills, -ater), which the guesses left
+need most. Whether a node falls back then depends on the ceiling it is searched under (a
+guess cut at the ceiling is not shown to have no tree), so a beam value under
+``max_guesses`` may depend on the path that first reached its set; every value is still
+a real tree's total, and an exported tree is counted again from its nodes.
 
 Ties. Among guesses of equal total the first in the order above is kept. The search
 result then minimises the worst case among trees of that total: once the least total T is
@@ -87,6 +91,7 @@ from ...kernels.search import opener_bounds_rows, split_bounds
 from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
+from .tree import check_tree, tree_document
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "counting_bounds",
@@ -441,8 +446,8 @@ class TreeSearch:
         caps.append(buckets)
         beyond = None
         if self.beam and depth is not None:
-            beyond = lambda: [part.tolist() for part in  # noqa: E731
-                              self._split(cands, allowed, depth, beta, self._no_cap, beam=0)[:2]]
+            beyond = lambda: self._split(cands, allowed, depth, beta, self._no_cap,  # noqa: E731
+                                         beam=0)[:3]
         try:
             entry = self._scan(cands, allowed, depth, rows.tolist(), bounds.tolist(), cut,
                                beta, known,
@@ -460,9 +465,9 @@ class TreeSearch:
         ``cut`` is still below the ceiling, ``rest()`` gives the whole list.
 
         A beam whose every guess has no tree within the guesses left (``beyond()`` given:
-        the whole order and its bounds) tries the next guesses of that order, up to
-        :data:`BEAM_FALLBACK` of them, until as many as the beam have a tree (the best
-        is kept, as in the beam)."""
+        the whole order below the ceiling, its bounds and the least bound left out) tries
+        the next guesses of that order, up to :data:`BEAM_FALLBACK` of them, until as
+        many as the beam have improved on the best tree found (the best is kept)."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
         tried = set()
@@ -488,10 +493,11 @@ class TreeSearch:
                 failed = min(failed, cut)
             break
         if beyond is not None and best >= INFEASIBLE and failed >= INFEASIBLE:
-            rows, bounds = beyond()
+            every, their_bounds, cut = beyond()
+            rows = [(g, b) for g, b in zip(every.tolist(), their_bounds.tolist())
+                    if g not in tried]
             fits = 0
-            for guess, bound in [(g, b) for g, b in zip(rows, bounds)
-                                 if g not in tried][:BEAM_FALLBACK]:
+            for guess, bound in rows[:BEAM_FALLBACK]:
                 limit = min(best, beta)
                 if bound >= limit:
                     failed = min(failed, bound)
@@ -504,6 +510,8 @@ class TreeSearch:
                         break
                 else:
                     failed = min(failed, total)
+            else:   # those left out at the ceiling cost at least the least of their bounds
+                failed = min(failed, cut)   # (past the cap: not the beam's, as in the beam)
         if best < beta:
             return _Entry(best, True, best_worst, choice)
         return _Entry(max(known, beta, min(failed, INFEASIBLE)), False)
@@ -591,12 +599,13 @@ class TreeSearch:
                                                  progress)
             if not ok:
                 return total, 0, None, False
-            # the same total within fewer guesses?
+            # the same total within fewer guesses? (a beam may even find a smaller one
+            # there: its fallback tries other guesses; the total is then that tree's)
             while worst > 1:
-                _, w, ok = self._guess_total(first, cands, allowed, worst - 1, total + 1)
+                t, w, ok = self._guess_total(first, cands, allowed, worst - 1, total + 1)
                 if not ok:
                     break
-                depth, worst = worst - 1, w
+                depth, worst, total = worst - 1, w, t
             return total, worst, depth, True
         finally:
             del self._caps[:]
@@ -611,7 +620,8 @@ class TreeSearch:
         first = game.guess_index(opener)
         total, worst, depth, ok = self.opener_total(first, progress=progress)
         if not ok:
-            where = (f"the {self.beam} best guesses per node (`beam` {self.beam}) give no "
+            where = (f"the {self.beam} best guesses per node (`beam` {self.beam}, and up to "
+                     f"{BEAM_FALLBACK} more where none fits) give no "
                      if self.beam is not None else "no ")
             fix = "; widen `beam` or raise `max_guesses`" if self.beam is not None else ""
             raise DeductiveError(f"{where}tree opening with {game.word(first)!r} that "
@@ -619,6 +629,11 @@ class TreeSearch:
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
         tree = self._tree(cands, allowed, depth, first) if keep_tree else None
+        if tree is not None and self.beam is not None:
+            # a beam's memo may have lost entries to its cap and met them again under
+            # other ceilings: count the tree exported
+            depths = check_tree(game, tree_document(game, tree)).depths
+            total, worst = int(depths.sum()), int(depths.max())
         # a beam's tree is a ceiling; the opener's depth-two bound (it holds under
         # max_guesses and in hard mode) is its floor
         lower = int(total) if self.beam is None else int(opener_bounds(game, [first])[0])
@@ -695,8 +710,9 @@ OPENER_BOUNDS_WORK = 2 * 12_972 * 2_315
 CEILING_BEAM = 10
 CEILING_EXTRA = 10
 #: Most openers beam-searched for those totals, as a multiple of the totals wanted: a beam
-#: often finds no tree within ``max_guesses`` (hard mode within 6 on the original lists:
-#: only 5 of the 30 best by entropy find one), and then openers further down are tried.
+#: may find no tree within ``max_guesses`` (hard mode within 6 on the original lists: 8
+#: of the 15 best by entropy find one, 2 before the beam's fallback), and then openers
+#: further down are tried.
 CEILING_TRIES = 10
 
 #: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
