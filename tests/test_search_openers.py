@@ -344,11 +344,13 @@ def test_no_opener_within_the_guesses_says_so():
 
 
 def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch):
-    """Hard mode within 4 guesses on fr-seed: beams of 4 of the 15 best openers by entropy
-    find a tree. The first ceiling still takes 5 + CEILING_EXTRA totals, from openers
-    further down, so the bounds have a finite target; the proof is the same."""
+    """Hard mode within 4 guesses on fr-seed, the beam's fallback off: beams of 4 of the
+    15 best openers by entropy find a tree. The first ceiling still takes 5 +
+    CEILING_EXTRA totals, from openers further down, so the bounds have a finite target;
+    the proof is the same."""
     import deductive.engine.feedback.search as search_module
 
+    monkeypatch.setattr(search_module, "BEAM_FALLBACK", 0)
     game = Wordle("fr-seed", "fr-seed", hard=True)
     targets = []
 
