@@ -100,7 +100,7 @@ def test_exact_search_equals_brute_force(game_lists, max_guesses):
         assert best == expected
 
 
-def test_a_beam_falls_back_until_a_tree_fits():
+def test_a_beam_falls_back_until_a_tree_fits(monkeypatch):
     """Hard mode on 120 French words, each opener at the fewest guesses it can do with
     and at one more: a beam of one often has no tree there (its guess leaves a set no
     allowed guess can finish in time), then tries the next guesses of the order. It finds
@@ -116,15 +116,11 @@ def test_a_beam_falls_back_until_a_tree_fits():
     without = 0
     for opener in sub[:8]:
         fewest, exact = _fewest_guesses(game, opener)
+        with monkeypatch.context() as patch:
+            patch.setattr(search_module, "BEAM_FALLBACK", 0)
+            without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=fewest)
+                                .search_opener(opener)) is not None
         for depth in (fewest, fewest + 1):
-            if depth == fewest:
-                old = search_module.BEAM_FALLBACK
-                search_module.BEAM_FALLBACK = 0
-                try:
-                    without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=depth)
-                                        .search_opener(opener)) is not None
-                finally:
-                    search_module.BEAM_FALLBACK = old
             beam = TreeSearch(game, beam=1, max_guesses=depth).search_opener(
                 opener, keep_tree=True)
             report = check_tree(game, tree_document(game, beam.tree)).as_dict()

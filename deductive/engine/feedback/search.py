@@ -470,7 +470,6 @@ class TreeSearch:
         many as the beam have improved on the best tree found (the best is kept)."""
         best, best_worst, choice = INFEASIBLE, 0, -1
         failed = INFEASIBLE            # least lower bound over the guesses that missed the ceiling
-        tried = set()
         start = 0
         while True:
             for guess, bound in zip(rows[start:], bounds[start:]):
@@ -479,7 +478,6 @@ class TreeSearch:
                     failed = min(failed, bound)
                     break
                 total, worst, complete = self._guess_total(guess, cands, allowed, depth, limit)
-                tried.add(guess)
                 if complete:
                     best, best_worst, choice = total, worst, guess
                 else:
@@ -493,6 +491,9 @@ class TreeSearch:
                 failed = min(failed, cut)
             break
         if beyond is not None and best >= INFEASIBLE and failed >= INFEASIBLE:
+            # every guess of the beam below INFEASIBLE was tried (a bound that stopped the
+            # loop sooner would have made `failed` finite); the rest of the order is new
+            tried = set(rows)
             every, their_bounds, cut = beyond()
             rows = [(g, b) for g, b in zip(every.tolist(), their_bounds.tolist())
                     if g not in tried]
