@@ -948,3 +948,45 @@ def two_step_first(matrix, candidates, rows, inner, win) -> int:
                for code, grp in groups.items()):
             return j
     return -1
+
+
+def mines_closed_patterns(rows, cols, cells):
+    """Every pair (horizontal, vertical) and 2x2 box of covered cells that no revealed
+    cell could ever split: ``(tiles, enablers)``, the enablers the covered cells beyond a
+    pair's short ends (three each) or at a box's diagonal corners; patterns with a revealed
+    cell there are left out (flagged and off-board cells close them)."""
+    def at(r, c):
+        return r * cols + c if 0 <= r < rows and 0 <= c < cols else None
+
+    found = []
+    shapes = []
+    for r in range(rows):
+        for c in range(cols):
+            shapes.append(([(r, c), (r, c + 1)], [(r + d, c - 1) for d in (-1, 0, 1)]
+                           + [(r + d, c + 2) for d in (-1, 0, 1)]))
+            shapes.append(([(r, c), (r + 1, c)], [(r - 1, c + d) for d in (-1, 0, 1)]
+                           + [(r + 2, c + d) for d in (-1, 0, 1)]))
+            shapes.append(([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)],
+                           [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
+    for tiles, ends in shapes:
+        tiles = [at(*t) for t in tiles]
+        if any(t is None or cells[t] != -1 for t in tiles):
+            continue
+        ends = [at(*e) for e in ends]
+        ends = [e for e in ends if e is not None]
+        if any(cells[e] >= 0 for e in ends):
+            continue
+        found.append((tiles, [e for e in ends if cells[e] == -1]))
+    return found
+
+
+def mines_share(rows, cols, mines, cells, mine_cells, safe_cells):
+    """The share (a Fraction) of the arrangements in which every cell of ``mine_cells`` is a
+    mine and none of ``safe_cells`` is."""
+    from fractions import Fraction
+
+    covered, sols = mines_enumerate_solutions(rows, cols, mines, cells)
+    col = {k: i for i, k in enumerate(covered)}
+    hits = sum(1 for row in sols if all(row[col[k]] for k in mine_cells)
+               and not any(row[col[k]] for k in safe_cells))
+    return Fraction(hits, len(sols))

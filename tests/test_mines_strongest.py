@@ -197,7 +197,7 @@ def test_every_guess_says_why_and_losses_add_up():
                     assert move.reason == "" and move.win is None
     assert {"random", "least risk", "look-ahead"} <= reasons
     assert reasons <= {"random", "least risk", "endgame", "fifty-fifty", "far corner",
-                       "open corner", "look-ahead", "dominance"}
+                       "open corner", "look-ahead", "dominance", "pseudo 50/50"}
     report = losses(make_player("strongest"), "beginner", 40, 3, "safe", "corner")
     bench = run_bench("beginner", make_player("strongest"), 40, seed=3)
     assert report["wins"] == bench.wins

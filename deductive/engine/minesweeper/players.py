@@ -31,8 +31,9 @@ proven-safe cells before guessing.
 ``strongest``
     ``best`` with refinements taken from D. Hill's solver, each an option that can be
     switched off (:class:`Strongest`): a relative cut-off for the candidates, next-click
-    safety mixing the two safest cells, a penalty for outcomes that leave a 50/50, and
-    dominance swaps. With all of them off it plays exactly as ``best``.
+    safety mixing the two safest cells, a penalty for outcomes that leave a 50/50,
+    dominance swaps, long-term safety and pseudo 50/50s (:mod:`.longterm`). With all of
+    them off it plays exactly as ``best``.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ PLAYERS = Registry("player")
 class Move:
     """Cells to reveal and to flag (flat indices), and the kind of decision. A guess also
     says which rule chose it (``reason``: ``random``, ``least risk``, ``endgame``,
-    ``fifty-fifty``, ``far corner``, ``open corner``, ``look-ahead`` or ``dominance``) and,
-    from the exact endgame, the probability of winning the game from here (``win``)."""
+    ``fifty-fifty``, ``pseudo 50/50``, ``far corner``, ``open corner``, ``look-ahead`` or
+    ``dominance``) and, from the exact endgame, the probability of winning the game from
+    here (``win``)."""
 
     kind: str
     reveal: list = field(default_factory=list)
@@ -184,8 +186,12 @@ class Best(LeastRisk):
         nbrs = neighbours_of(position.rows, position.cols)
         cell, reason, win = self._shortcut(position, analysis, probs, nbrs)
         if cell is None:
-            cell, reason = self._look_ahead_choice(position, probs, nbrs)
+            cell, reason = self._choice(position, analysis, probs, nbrs)
         return Move("guess", [cell], probability=float(probs[cell]), reason=reason, win=win)
+
+    def _choice(self, position, analysis, probs, nbrs):
+        """The guess when no shortcut applies: (cell, reason)."""
+        return self._look_ahead_choice(position, probs, nbrs)
 
     def _shortcut(self, position, analysis, probs, nbrs):
         """The exact endgame, an unavoidable 50/50 or the far corner, when one applies:
@@ -213,7 +219,8 @@ class Best(LeastRisk):
         scored = []
         for cell in self._pool(position, probs, nbrs):
             survive, gained, outcomes = self._next_survival(position, cell, nbrs)[:3]
-            score = (1.0 - probs[cell]) * (survive + self.progress_weight * gained)
+            score = (1.0 - probs[cell]) * (survive + self.progress_weight * gained) \
+                * self._long_term(cell)
             scored.append((outcomes <= 1, -score, cell))
         # a dead cell (its number is known in advance) teaches nothing: the others first
         live = [item for item in scored if not item[0]] or scored
@@ -222,6 +229,10 @@ class Best(LeastRisk):
             if score < best_score - 1e-12:
                 best_cell, best_score = cell, score
         return best_cell, "look-ahead"
+
+    def _long_term(self, cell):
+        """A factor on ``cell``'s score (here 1: see :class:`Strongest`'s ``ltr``)."""
+        return 1.0
 
     def _next_survival(self, position, cell, nbrs):
         """Given that ``cell`` is safe: the chance that the best next click survives, the
@@ -260,7 +271,7 @@ class Best(LeastRisk):
 
 
 _STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
-                                      "dominance", "corners", "near_off")
+                                      "dominance", "corners", "near_off", "ltr", "pseudo")
 
 
 @PLAYERS.register("strongest", "best with Hill's guessing refinements, each switchable",
@@ -293,14 +304,28 @@ class Strongest(Best):
         Up to ``near_off`` more candidates (beyond ``candidates``): cells off the frontier
         two rows or columns straight from a number, whose number will overlap the
         frontier's (D. Hill's solver looks at such cells).
+    ``ltr`` (0.0)
+        Long-term safety (:mod:`.longterm`): a candidate's score is multiplied by
+        ``1 + ltr x influence / P(safe)``, the influence being the share of the
+        arrangements where it is a mine of a pair or 2x2 box no number could ever split
+        (or an enabler of one), which would be half lost to that 50/50 later anyway; the
+        cells such patterns touch whose long-term safety (``P(safe) + influence``) passes
+        the cut-off join the candidates. D. Hill's solver uses 0.9.
+    ``pseudo`` (False)
+        A pseudo 50/50 (a cell that is a mine only as the mine of a closed pair or box:
+        safe, or a 50/50 due sooner or later) is guessed at once, the safest such cell
+        whose number can take two values or more (then the lowest index).
     """
 
     name = "strongest"
 
     def __init__(self, cutoff: float = 0.9, off_frontier: int = 3, mix: float = 0.0,
                  fifty_penalty: float = 0.0, dominance: bool = False, candidates: int = 10,
-                 corners: int = 0, near_off: int = 0, **options):
+                 corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
+                 **options):
         super().__init__(candidates=candidates, **options)
+        self.ltr, self.pseudo = ltr, pseudo
+        self._risk = None               # the LongTermRisk of the guess being chosen
         self.corners, self.near_off = corners, near_off
         self.cutoff, self.off_frontier, self.mix = cutoff, off_frontier, mix
         self.fifty_penalty, self.dominance = fifty_penalty, dominance
@@ -330,7 +355,32 @@ class Strongest(Best):
         if self.near_off:
             near = _two_away(position, order[off])
             pool += [k for k in near if k not in pool][:self.near_off]
+        if self._risk is not None:
+            least = self.cutoff * (1.0 - float(probs.min())) if self.cutoff else \
+                1.0 - float(probs.min()) - self.margin
+            pool += [k for k, safety in self._risk.influenced()
+                     if safety >= least - 1e-12 and k not in pool]
         return pool
+
+    def _choice(self, position, analysis, probs, nbrs):
+        if not (self.ltr or self.pseudo):
+            return super()._choice(position, analysis, probs, nbrs)
+        from .longterm import LongTermRisk
+
+        risk = LongTermRisk(position, analysis, probs)
+        if self.pseudo:
+            living = [k for k in risk.scan()[0]
+                      if self._next_survival(position, k, nbrs)[2] > 1]
+            if living:
+                return min(living, key=lambda k: (probs[k], k)), "pseudo 50/50"
+        self._risk = risk if self.ltr else None
+        try:
+            return super()._choice(position, analysis, probs, nbrs)
+        finally:
+            self._risk = None
+
+    def _long_term(self, cell):
+        return 1.0 if self._risk is None else self._risk.safety(cell, self.ltr)
 
     def _look_ahead_choice(self, position, probs, nbrs):
         if self.corners:
