@@ -9,10 +9,11 @@ from hypothesis import given, settings
 
 from deductive.engine.minesweeper import longterm
 from deductive.engine.minesweeper.analysis import analyze
-from deductive.engine.minesweeper.bench import run_bench
+from deductive.engine.minesweeper import parse_preset
+from deductive.engine.minesweeper.bench import moves, new_game, run_bench
 from deductive.engine.minesweeper.board import Position, PositionError
 from deductive.engine.minesweeper.longterm import PAIR, LongTermRisk
-from deductive.engine.minesweeper.players import make_player
+from deductive.engine.minesweeper.players import endgame_choice, make_player
 
 from . import reference
 from .test_mines_endgame import endgame_positions
@@ -112,13 +113,58 @@ def test_a_pseudo_fifty_fifty_is_found_and_guessed():
     assert exact.win == pytest.approx(2 / 3)
 
 
-def test_long_term_options_off_play_as_strongest():
-    """``ltr=0`` and ``pseudo=false`` (the defaults) play as ``strongest``; with them on,
-    games finish."""
-    def plays(spec):
-        result = run_bench("intermediate", make_player(spec), 10, seed=11)
-        return [(r.won, r.decisions, r.guesses) for r in result.records]
+def test_long_term_safety_brings_in_an_enabler_the_exact_endgame_prefers():
+    """3x4, seven mines. (0,2) is a mine with probability 2/3, but mostly as the mine of a
+    closed pattern or as its enabler; its influence is capped at its safe probability
+    (1/3), so its long-term safety is 2/3 and it joins the candidates (the safest cell is
+    at 1/2). Long-term safety plays it, as the exact endgame does; without it the
+    look-ahead plays (1,0)."""
+    position = Position.parse("""
+        x3xF
+        xxxx
+        2Fxx
+    """, 7)
+    risk = _risk(position)
+    assert risk.probs[2] == pytest.approx(2 / 3)
+    assert risk.scan()[2][2] == pytest.approx(2 / 9)          # as an enabler
+    assert risk.influence(2) == pytest.approx(1 / 3)          # capped
+    assert risk.safety(2, 0.9) == pytest.approx(1.9)
+    assert endgame_choice(position)[0] == 2
+    without = make_player("strongest:endgame=1").decide(position, None)
+    assert (without.reveal, without.reason) == ([4], "look-ahead")
+    with_ltr = make_player("strongest:ltr=0.9,endgame=1").decide(position, None)
+    assert (with_ltr.reveal, with_ltr.reason) == ([2], "look-ahead")
+    # with the margin instead of the cut-off, the same cell joins the candidates
+    margin = make_player("strongest:ltr=0.9,endgame=1,cutoff=0").decide(position, None)
+    assert margin.reveal == [2]
 
-    base = plays("strongest")
-    assert plays("strongest:ltr=0,pseudo=false") == base
-    assert len(plays("strongest:ltr=0.9,pseudo=true")) == len(base)
+
+def test_an_enabler_counts_the_tallies_it_closes():
+    """3x6, eight mines: (2,3) closes a pattern of tally 0.1 and is in no other."""
+    position = Position.parse("""
+        xFx2xx
+        3xxFxF
+        xxxxxx
+    """, 8)
+    risk = _risk(position)
+    assert risk.scan()[2][15] == pytest.approx(0.1)
+    assert risk.influence(15) == pytest.approx(0.1)
+    assert risk.probs[15] == pytest.approx(0.4)
+
+
+def test_long_term_options_play_whole_games():
+    """With ``ltr`` and ``pseudo`` on, games finish, every guess names a rule of the
+    player, and the same seed plays the same games."""
+    player = make_player("strongest:ltr=0.9,pseudo=true")
+    reasons = set()
+    for g in range(8):
+        board, rng = new_game(*parse_preset("intermediate"), g, seed=11)
+        board.click(0)
+        reasons |= {move.reason for _, move in moves(board, player, rng)
+                    if move.kind == "guess"}
+    assert "look-ahead" in reasons
+    assert reasons <= {"endgame", "fifty-fifty", "pseudo 50/50", "far corner", "look-ahead"}
+    first = run_bench("intermediate", player, 6, seed=11)
+    again = run_bench("intermediate", player, 6, seed=11)
+    assert [(r.won, r.decisions) for r in first.records] == \
+        [(r.won, r.decisions) for r in again.records]

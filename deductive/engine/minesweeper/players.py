@@ -48,6 +48,7 @@ from ...errors import DeductiveError
 from ..registry import Registry
 from .analysis import analyze
 from .board import COVERED, FLAGGED, Position, neighbours_of
+from .longterm import LongTermRisk
 
 __all__ = ["Move", "Player", "PLAYERS", "make_player", "rule_deductions"]
 
@@ -340,7 +341,7 @@ class Strongest(Best):
 
     def _pool(self, position, probs, nbrs):
         if not self.cutoff and not self.near_off:
-            return super()._pool(position, probs, nbrs)
+            return self._influenced(super()._pool(position, probs, nbrs), probs)
         order = _safety_order(position, probs, nbrs)
         order = order[probs[order] <= self._limit(probs)]
         # cells off the frontier have no revealed neighbour: all share one probability
@@ -355,24 +356,25 @@ class Strongest(Best):
         if self.near_off:
             near = _two_away(position, order[off])
             pool += [k for k in near if k not in pool][:self.near_off]
-        if self._risk is not None:
-            least = self.cutoff * (1.0 - float(probs.min())) if self.cutoff else \
-                1.0 - float(probs.min()) - self.margin
-            pool += [k for k, safety in self._risk.influenced()
-                     if safety >= least - 1e-12 and k not in pool]
-        return pool
+        return self._influenced(pool, probs)
+
+    def _influenced(self, pool, probs):
+        """``pool`` and, with ``ltr``, the cells around closed patterns whose long-term
+        safety passes the cut-off (or the margin)."""
+        if self._risk is None:
+            return pool
+        least = 1.0 - self._limit(probs)
+        return pool + [k for k, safety in self._risk.influenced()
+                       if safety >= least - 1e-12 and k not in pool]
 
     def _choice(self, position, analysis, probs, nbrs):
         if not (self.ltr or self.pseudo):
             return super()._choice(position, analysis, probs, nbrs)
-        from .longterm import LongTermRisk
-
         risk = LongTermRisk(position, analysis, probs)
-        if self.pseudo:
-            living = [k for k in risk.scan()[0]
-                      if self._next_survival(position, k, nbrs)[2] > 1]
-            if living:
-                return min(living, key=lambda k: (probs[k], k)), "pseudo 50/50"
+        if self.pseudo:     # a dead cell (its number known in advance) teaches nothing
+            pseudo = risk.scan(lambda k: self._next_survival(position, k, nbrs)[2] > 1)[0]
+            if pseudo:
+                return min(pseudo, key=lambda k: (probs[k], k)), "pseudo 50/50"
         self._risk = risk if self.ltr else None
         try:
             return super()._choice(position, analysis, probs, nbrs)
