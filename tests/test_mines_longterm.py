@@ -168,3 +168,14 @@ def test_long_term_options_play_whole_games():
     again = run_bench("intermediate", player, 6, seed=11)
     assert [(r.won, r.decisions) for r in first.records] == \
         [(r.won, r.decisions) for r in again.records]
+
+
+@pytest.mark.parametrize("spec, word", [("strongest:ltr=2", "ltr=2"),
+                                        ("strongest:ltr=-0.5", "ltr=-0.5"),
+                                        ("strongest:pseudo=1", "pseudo=1"),
+                                        ("strongest:cutoff=true", "cutoff=True")])
+def test_bad_option_values_are_named(spec, word):
+    from deductive.errors import DeductiveError
+
+    with pytest.raises(DeductiveError, match=word):
+        make_player(spec)

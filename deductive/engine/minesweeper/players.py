@@ -325,6 +325,14 @@ class Strongest(Best):
                  corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
                  **options):
         super().__init__(candidates=candidates, **options)
+        for key, value in (("cutoff", cutoff), ("mix", mix), ("fifty_penalty", fifty_penalty),
+                           ("ltr", ltr)):
+            if isinstance(value, bool) or not 0 <= value <= 1:
+                raise DeductiveError(f"player option {key}={value}: use a number from 0 "
+                                     "(off) to 1")
+        for key, value in (("dominance", dominance), ("pseudo", pseudo)):
+            if not isinstance(value, bool):
+                raise DeductiveError(f"player option {key}={value}: use true or false")
         self.ltr, self.pseudo = ltr, pseudo
         self._risk = None               # the LongTermRisk of the guess being chosen
         self.corners, self.near_off = corners, near_off
