@@ -2,13 +2,15 @@
 against a brute force over every arrangement, and the players that use them."""
 
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deductive.engine.minesweeper import longterm
-from deductive.engine.minesweeper.analysis import analyze
+from deductive.engine.minesweeper.analysis import analyze, log_arrangements
 from deductive.engine.minesweeper import parse_preset
 from deductive.engine.minesweeper.bench import moves, new_game, run_bench
 from deductive.engine.minesweeper.board import Position, PositionError
@@ -16,6 +18,7 @@ from deductive.engine.minesweeper.longterm import PAIR, LongTermRisk
 from deductive.engine.minesweeper.players import endgame_choice, make_player
 
 from . import reference
+from .test_mines import any_positions
 from .test_mines_endgame import endgame_positions
 
 
@@ -179,3 +182,18 @@ def test_bad_option_values_are_named(spec, word):
 
     with pytest.raises(DeductiveError, match=word):
         make_player(spec)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_positions(), st.integers(0, 25))
+def test_log_arrangements_is_analyze_log_count(case, mines):
+    """The count alone is analyze's count, bit for bit, and fails as analyze does."""
+    rows, cols, cells = case
+    position = Position(rows, cols, min(mines, rows * cols), cells)
+    try:
+        want = analyze(position).log_count
+    except PositionError as error:
+        with pytest.raises(PositionError, match=re.escape(str(error))):
+            log_arrangements(position)
+        return
+    assert log_arrangements(position) == want

@@ -18,8 +18,8 @@ that is a mine only in arrangements where it is the mine of a closed pattern is 
 *pseudo 50/50*: safe, or a 50/50 that must be guessed sooner or later, so guessing it now
 costs nothing in the long run and its number may help.
 
-Every share is a ratio of exact arrangement counts (:func:`~.analysis.analyze` with the
-enablers and the filling flagged; a cell forced safe by inclusion-exclusion), in floating
+Every share is a ratio of exact arrangement counts (:func:`~.analysis.log_arrangements` with
+the enablers and the filling flagged; a cell forced safe by inclusion-exclusion), in floating
 point (to about 1e-12). Patterns whose tally looks negligible if the cells were independent
 are skipped (:data:`ESTIMATE_FLOOR`): a heuristic, which can miss a pattern whose cells are
 strongly correlated (on 94 guess positions of real games it changed no pseudo 50/50).
@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .analysis import analyze
+from .analysis import log_arrangements
 from .board import COVERED, FLAGGED, Position, PositionError
 
 #: Patterns whose tally is at most this share of the arrangements are ignored by the board
@@ -144,11 +144,11 @@ class LongTermRisk:
         cells = self.position.cells.copy()
         cells[list(mines)] = FLAGGED
         try:
-            counted = analyze(Position(self.position.rows, self.position.cols,
-                                       self.position.mines, cells))
+            counted = log_arrangements(Position(self.position.rows, self.position.cols,
+                                                self.position.mines, cells))
         except PositionError:
             return 0.0
-        return math.exp(counted.log_count - self.log_total)
+        return math.exp(counted - self.log_total)
 
     def _given(self, mines, safe) -> float:
         """The share of the arrangements in which ``mines`` are mines and ``safe`` are
