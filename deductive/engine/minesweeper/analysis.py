@@ -115,39 +115,30 @@ def analyze(position: Position, budget: int = NODE_BUDGET, max_memory: int | Non
     CountingBudgetError
         A component needs more memory than ``max_memory`` to count exactly.
     """
-    position.validate()
-    frontier = _frontier_structure(position)
-    comps, trees, log_scale, steps_left = _count_components(position, frontier, budget,
-                                                            max_memory)
+    c = _counted(position, budget, max_memory)
     cells = position.cells
     covered = cells == COVERED
-    on_frontier = frontier.box_of >= 0
-    n_off = int(covered.sum() - on_frontier.sum())
-    left = position.mines - int((cells == FLAGGED).sum())
-    r, bin_ok, log_bin = _off_frontier_weights(comps, n_off, left)
-    if not 0 <= left <= int(covered.sum()):
-        raise PositionError(f"{left} mines left cannot be placed: too few or too many for the "
-                            "covered cells")
-    reach, prefix, log_prefix_scale = _reach(comps, log_bin)
-    log_z = log_sum(prefix + log_bin)
-    if log_z == -np.inf:
-        raise PositionError("no arrangement of the mines fits this position (the numbers need "
-                            f"a number of mines that {left} left cannot give)")
+    on_frontier = c.frontier.box_of >= 0
+    reach, prefix, log_prefix_scale = _reach(c.comps, c.log_bin)
+    log_z = _log_total(prefix, c.log_bin, c.left)
+    frontier = c.frontier
     probs = np.full(len(cells), np.nan)
     probs[cells == FLAGGED] = 1.0
     forced = np.zeros(len(cells), dtype=np.int8)       # 1 safe, 2 mine
-    if n_off:
+    if c.n_off:
         off_cells = covered & ~on_frontier
-        valid = (prefix > -np.inf) & bin_ok
+        valid = (prefix > -np.inf) & c.bin_ok
         probs[off_cells], forced[off_cells] = _off_frontier_probability(
-            prefix[valid], log_bin[valid], r[valid], n_off, log_z)
-    dp_used = len(trees)
-    box_prob, box_forced = _box_probabilities(comps, reach, trees, frontier.box_size, steps_left)
+            prefix[valid], c.log_bin[valid], c.r[valid], c.n_off, log_z)
+    dp_used = len(c.trees)
+    box_prob, box_forced = _box_probabilities(c.comps, reach, c.trees, frontier.box_size,
+                                              c.steps_left)
     front_cells = np.flatnonzero(on_frontier)
     probs[front_cells] = box_prob[frontier.box_of[front_cells]]
     forced[front_cells] = box_forced[frontier.box_of[front_cells]]
     return Analysis(position, probs, np.flatnonzero(forced == 1), np.flatnonzero(forced == 2),
-                    log_scale + log_prefix_scale + log_z, on_frontier, frontier.n_comp, dp_used)
+                    c.log_scale + log_prefix_scale + log_z, on_frontier, frontier.n_comp,
+                    dp_used)
 
 
 def log_arrangements(position: Position, budget: int = NODE_BUDGET,
@@ -155,26 +146,58 @@ def log_arrangements(position: Position, budget: int = NODE_BUDGET,
     """The log of the number of arrangements of the mines that fit ``position``: the
     ``log_count`` of :func:`analyze`, the same number, without the probabilities (about
     half the work). Raises as :func:`analyze` does."""
+    c = _counted(position, budget, max_memory)
+    prefix, shift = np.zeros(1), 0.0
+    for comp in c.comps:                # as _reach's forward pass
+        prefix, top = _shifted(log_convolve(prefix, comp[2]))
+        shift += top
+    return c.log_scale + shift + _log_total(prefix, c.log_bin, c.left)
+
+
+class _Counts(NamedTuple):
+    """What :func:`analyze` and :func:`log_arrangements` share: the frontier, its
+    components counted (:func:`_count_components`), the covered cells off the frontier,
+    the mines left and the off-frontier weights (:func:`_off_frontier_weights`)."""
+
+    frontier: "_Frontier"
+    comps: list
+    trees: dict
+    log_scale: float
+    steps_left: int
+    n_off: int
+    left: int
+    r: np.ndarray
+    bin_ok: np.ndarray
+    log_bin: np.ndarray
+
+
+def _counted(position, budget, max_memory) -> _Counts:
+    """Validate ``position`` and count its components; a mine total the covered cells
+    cannot hold raises :class:`PositionError`."""
     position.validate()
     frontier = _frontier_structure(position)
-    comps, _, log_scale, _ = _count_components(position, frontier, budget, max_memory)
+    comps, trees, log_scale, steps_left = _count_components(position, frontier, budget,
+                                                            max_memory)
     cells = position.cells
     covered = int((cells == COVERED).sum())
     n_off = covered - int((frontier.box_of >= 0).sum())
     left = position.mines - int((cells == FLAGGED).sum())
+    r, bin_ok, log_bin = _off_frontier_weights(comps, n_off, left)
     if not 0 <= left <= covered:
         raise PositionError(f"{left} mines left cannot be placed: too few or too many for the "
                             "covered cells")
-    log_bin = _off_frontier_weights(comps, n_off, left)[2]
-    prefix, shift = np.zeros(1), 0.0
-    for comp in comps:                  # as _reach's forward pass
-        prefix, top = _shifted(log_convolve(prefix, comp[2]))
-        shift += top
+    return _Counts(frontier, comps, trees, log_scale, steps_left, n_off, left, r, bin_ok,
+                   log_bin)
+
+
+def _log_total(prefix, log_bin, left) -> float:
+    """The log of the arrangements' total weight (shifted as ``prefix``); none fits:
+    :class:`PositionError`."""
     log_z = log_sum(prefix + log_bin)
     if log_z == -np.inf:
         raise PositionError("no arrangement of the mines fits this position (the numbers need "
                             f"a number of mines that {left} left cannot give)")
-    return log_scale + shift + log_z
+    return log_z
 
 
 class _Frontier(NamedTuple):
