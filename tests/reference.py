@@ -507,13 +507,15 @@ def mines_enumerate_solutions(rows, cols, mines, cells):
     return covered, np.array(solutions, dtype=bool).reshape(len(solutions), len(covered))
 
 
-def mines_endgame_choice(rows, cols, mines, cells):
-    """The slow twin of the compiled endgame (``players.endgame_choice``): the click with
+def mines_endgame_choice(rows, cols, mines, cells, only=None):
+    """The slow twin of the compiled endgame (``endgame.endgame_choice``): the click with
     the highest probability of winning over equally likely arrangements, (cell, win
     probability). A cell that shows the same in every arrangement of a set tells nothing
     and is not tried; the first cell that is safe in every arrangement and tells something
     is the only one tried; ties: the first cell (index order) not beaten by more than
-    1e-12; outcomes summed in increasing order of the number shown."""
+    1e-12; outcomes summed in increasing order of the number shown. ``only`` (covered
+    cells, ascending) plays those cells alone, over the distinct arrangements they take
+    (the twin of ``endgame.isolated_choice`` on an isolated region)."""
     cells = list(cells)
     covered, sols = mines_enumerate_solutions(rows, cols, mines, cells)
     col = {k: i for i, k in enumerate(covered)}
@@ -529,6 +531,11 @@ def mines_endgame_choice(rows, cols, mines, cells):
                 flags_around[i] += 1
     value = sols.astype(np.int64) @ adj.T + flags_around
     value[sols] = -1
+    if only is not None:
+        keep = [col[k] for k in only]
+        value = np.unique(value[:, keep], axis=0)
+        sols = value < 0
+        covered, n_cov = list(only), len(keep)
     memo = {}
 
     def win(members):
@@ -560,6 +567,47 @@ def mines_endgame_choice(rows, cols, mines, cells):
         safe = [j for j in range(n_cov) if not sols[:, j].any()]
         i = safe[0] if safe else 0
     return covered[i], p
+
+
+def mines_isolated_regions(rows, cols, mines, cells):
+    """The slow twin of ``endgame.isolated_regions`` and its mine-count check: the
+    frontier's components (covered cells next to a number, linked when they share one)
+    whose cells have no covered neighbour outside them, each as (cells ascending, the set
+    of mine counts its arrangements take over every arrangement of the whole board,
+    whether the board's arrangements are those of the region times the same number of the
+    rest). Components by their lowest cell."""
+    cells = list(cells)
+    n = rows * cols
+    frontier = [k for k in range(n) if cells[k] == -1
+                and any(cells[m] >= 0 for m in _mines_neighbours(rows, cols, k))]
+    part = {k: k for k in frontier}
+
+    def root(k):
+        while part[k] != k:
+            k = part[k]
+        return k
+
+    for k in range(n):
+        if cells[k] >= 0:
+            near = [m for m in _mines_neighbours(rows, cols, k) if cells[m] == -1]
+            for m in near[1:]:
+                part[root(m)] = root(near[0])
+    comps = {}
+    for k in frontier:
+        comps.setdefault(root(k), []).append(k)
+    covered, sols = mines_enumerate_solutions(rows, cols, mines, cells)
+    col = {k: i for i, k in enumerate(covered)}
+    found = []
+    for members in sorted(comps.values()):
+        inside = set(members)
+        if any(cells[m] == -1 and m not in inside
+               for k in members for m in _mines_neighbours(rows, cols, k)):
+            continue
+        own = sols[:, [col[k] for k in members]]
+        counts = Counter(tuple(row) for row in own.tolist())
+        product = len(set(counts.values())) <= 1
+        found.append((members, {int(x) for x in own.sum(axis=1)}, product))
+    return found
 
 
 def wordle_optimal(guesses, answers, max_guesses=None, hard=False, history=()):

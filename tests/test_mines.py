@@ -355,7 +355,7 @@ def _consistent(case):
 @settings(max_examples=60, deadline=None)
 @given(small_positions())
 def test_enumerated_solutions_and_endgame_search(case):
-    from deductive.engine.minesweeper.players import endgame_choice, enumerate_solutions
+    from deductive.engine.minesweeper.endgame import endgame_choice, enumerate_solutions
 
     rows, cols, mines, cells = case
     position, a = _consistent(case)

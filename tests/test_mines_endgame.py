@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deductive.engine.minesweeper import Board, Position, analyze, parse_preset
+from deductive.engine.minesweeper import Board, Position, PositionError, analyze, parse_preset
 from deductive.engine.minesweeper.bench import moves, new_game
-from deductive.engine.minesweeper.players import (_endgame_arrays, endgame_choice,
-                                                  enumerate_solutions, make_player)
+from deductive.engine.minesweeper.endgame import (_endgame_arrays, endgame_choice,
+                                                  enumerate_solutions)
+from deductive.engine.minesweeper.players import make_player
 from deductive.kernels.mines import mine_counts
 from deductive.kernels.mines_endgame import OK, best_click, shown_values
 
@@ -36,6 +37,15 @@ def endgame_positions(draw):
     cells[reveal & ~mine] = numbers[reveal & ~mine]
     cells[mine & (rng.random(n) < draw(st.floats(0.0, 0.5)))] = -2
     return Position(rows, cols, mines, cells)
+
+
+def brute_forceable(position, most: int = 2_000) -> bool:
+    """Whether ``position`` is consistent and has at most ``most`` arrangements: few
+    enough for the brute forces of ``tests/reference.py``."""
+    try:
+        return analyze(position).log_count <= math.log(most)
+    except PositionError:
+        return False
 
 
 def _twin(position):

@@ -1,7 +1,6 @@
 """Long-term risk (engine/minesweeper/longterm.py): closed pairs and boxes, their tallies
 against a brute force over every arrangement, and the players that use them."""
 
-import math
 import re
 
 import numpy as np
@@ -15,11 +14,12 @@ from deductive.engine.minesweeper import parse_preset
 from deductive.engine.minesweeper.bench import moves, new_game, run_bench
 from deductive.engine.minesweeper.board import Position, PositionError
 from deductive.engine.minesweeper.longterm import PAIR, LongTermRisk
-from deductive.engine.minesweeper.players import endgame_choice, make_player
+from deductive.engine.minesweeper.endgame import endgame_choice
+from deductive.engine.minesweeper.players import make_player
 
 from . import reference
 from .test_mines import any_positions
-from .test_mines_endgame import endgame_positions
+from .test_mines_endgame import brute_forceable, endgame_positions
 
 
 def _risk(position):
@@ -31,10 +31,7 @@ def _risk(position):
 @settings(max_examples=100, deadline=None)
 @given(endgame_positions())
 def test_patterns_and_tallies_match_a_brute_force(position):
-    try:
-        if analyze(position).log_count > math.log(2_000):
-            return                      # too many arrangements for the brute force
-    except PositionError:
+    if not brute_forceable(position):
         return
     cells = position.cells.tolist()
     want = {tuple(tiles): enablers for tiles, enablers in

@@ -7,8 +7,8 @@ import pytest
 from deductive.engine.minesweeper import Position, analyze, parse_preset
 from deductive.engine.minesweeper.bench import moves, new_game, run_bench
 from deductive.engine.minesweeper.board import COVERED, neighbours_of
-from deductive.engine.minesweeper.players import (enumerate_solutions, make_player,
-                                                  unavoidable_fifty_fifty)
+from deductive.engine.minesweeper.endgame import enumerate_solutions
+from deductive.engine.minesweeper.players import make_player, unavoidable_fifty_fifty
 
 
 def _guess_positions(spec, games, seed=3):

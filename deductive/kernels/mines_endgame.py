@@ -56,12 +56,16 @@ TOO_BIG = 1
 
 
 @njit(cache=CACHE, **SERIAL)
-def enumerate_arrangements(n_cells, left, ptr, members, need, cell_ptr, cell_cons):
+def enumerate_arrangements(n_cells, left, ptr, members, need, cell_ptr, cell_cons,
+                           limit=-1, any_total=False):
     """Every arrangement of ``left`` mines over ``n_cells`` covered cells that meets each
     constraint: a ``uint8`` matrix arrangements x cells, in depth-first order (0 first).
 
     ``ptr``/``members``: constraint j covers cells ``members[ptr[j]:ptr[j+1]]`` and holds
-    ``need[j]`` mines; ``cell_ptr``/``cell_cons``: the constraints of each cell.
+    ``need[j]`` mines; ``cell_ptr``/``cell_cons``: the constraints of each cell. With
+    ``any_total`` every number of mines counts (``left`` is then ignored). With ``limit``
+    at 0 or more, the enumeration stops at ``limit + 1`` rows: more rows than ``limit``
+    say there are more than ``limit`` arrangements.
     """
     n_cons = len(need)
     placed = np.zeros(n_cons, np.int64)
@@ -73,7 +77,9 @@ def enumerate_arrangements(n_cells, left, ptr, members, need, cell_ptr, cell_con
     choice = np.zeros(max(n_cells, 1), np.uint8)
     tried = np.full(n_cells + 1, -1, np.int64)
     total = 0
-    if left < 0 or left > n_cells:
+    if any_total:
+        left = n_cells
+    elif left < 0 or left > n_cells:
         return out[:0, :n_cells]
     i = 0
     while i >= 0:
@@ -84,6 +90,8 @@ def enumerate_arrangements(n_cells, left, ptr, members, need, cell_ptr, cell_con
                 out = bigger
             out[found, :n_cells] = choice[:n_cells]
             found += 1
+            if found == limit + 1:
+                break
             i -= 1
             continue
         if tried[i] >= 0:            # undo the value tried last at this cell
@@ -102,7 +110,7 @@ def enumerate_arrangements(n_cells, left, ptr, members, need, cell_ptr, cell_con
         tried[i] = nxt
         choice[i] = nxt
         total += nxt
-        ok = total <= left and left - total <= n_cells - i - 1
+        ok = total <= left and (any_total or left - total <= n_cells - i - 1)
         for t in range(cell_ptr[i], cell_ptr[i + 1]):
             j = cell_cons[t]
             placed[j] += nxt

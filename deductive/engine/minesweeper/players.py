@@ -16,7 +16,7 @@ proven-safe cells before guessing.
 ``best``
     As ``least-risk``, with these refinements. When at most ``endgame`` (120) arrangements
     of the mines remain, an exact search over clicks and outcomes picks the click with the
-    highest probability of winning the game (:func:`endgame_choice`, compiled in
+    highest probability of winning the game (:func:`.endgame.endgame_choice`, compiled in
     ``kernels/mines_endgame.py``; past its memory limit the player guesses as below).
     Otherwise, among the cells whose probability is within ``margin`` (0.02) of the lowest
     (equally safe cells with fewer covered neighbours first, at most ``candidates``, 10), it
@@ -48,6 +48,7 @@ from ...errors import DeductiveError
 from ..registry import Registry
 from .analysis import analyze
 from .board import COVERED, FLAGGED, Position, neighbours_of
+from .endgame import _endgame, isolated_choice
 from .longterm import LongTermRisk
 
 __all__ = ["Move", "Player", "PLAYERS", "make_player", "rule_deductions"]
@@ -60,9 +61,9 @@ PLAYERS = Registry("player")
 class Move:
     """Cells to reveal and to flag (flat indices), and the kind of decision. A guess also
     says which rule chose it (``reason``: ``random``, ``least risk``, ``endgame``,
-    ``fifty-fifty``, ``pseudo 50/50``, ``far corner``, ``open corner``, ``look-ahead`` or
-    ``dominance``) and, from the exact endgame, the probability of winning the game from
-    here (``win``)."""
+    ``fifty-fifty``, ``pseudo 50/50``, ``isolated region``, ``far corner``, ``open corner``,
+    ``look-ahead`` or ``dominance``) and, from the exact endgame, the probability of winning
+    the game from here (``win``)."""
 
     kind: str
     reveal: list = field(default_factory=list)
@@ -272,7 +273,8 @@ class Best(LeastRisk):
 
 
 _STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
-                                      "dominance", "corners", "near_off", "ltr", "pseudo")
+                                      "dominance", "corners", "near_off", "ltr", "pseudo",
+                                      "isolated")
 
 
 @PLAYERS.register("strongest", "best with Hill's guessing refinements, each switchable",
@@ -316,6 +318,12 @@ class Strongest(Best):
         A pseudo 50/50 (a cell that is a mine only as the mine of a closed pair or box:
         safe, or a 50/50 due sooner or later) is guessed at once, the safest such cell
         whose number can take two values or more (then the lowest index).
+    ``isolated`` (0)
+        When the whole board is past the exact endgame, an isolated region (a part of
+        the frontier nothing else touches, with a fixed number of mines: see
+        :mod:`.endgame`) of at most ``isolated`` arrangements and ``endgame_cells``
+        cells is played exactly, its best click first (:func:`.endgame.isolated_choice`;
+        the smallest region first). D. Hill's solver does this for its "isolated edges".
     """
 
     name = "strongest"
@@ -323,8 +331,12 @@ class Strongest(Best):
     def __init__(self, cutoff: float = 0.9, off_frontier: int = 3, mix: float = 0.0,
                  fifty_penalty: float = 0.0, dominance: bool = False, candidates: int = 10,
                  corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
-                 **options):
+                 isolated: int = 0, **options):
         super().__init__(candidates=candidates, **options)
+        if isinstance(isolated, bool) or not isinstance(isolated, int) or isolated < 0:
+            raise DeductiveError(f"player option isolated={isolated}: use a whole number of "
+                                 "arrangements, 0 (off) or more")
+        self.isolated = isolated
         for key, value in (("cutoff", cutoff), ("mix", mix), ("fifty_penalty", fifty_penalty),
                            ("ltr", ltr)):
             if isinstance(value, bool) or not 0 <= value <= 1:
@@ -365,6 +377,14 @@ class Strongest(Best):
             near = _two_away(position, order[off])
             pool += [k for k in near if k not in pool][:self.near_off]
         return self._influenced(pool, probs)
+
+    def _shortcut(self, position, analysis, probs, nbrs):
+        found = super()._shortcut(position, analysis, probs, nbrs)
+        if found[0] is None and self.isolated:
+            region = isolated_choice(position, self.isolated, self.endgame_cells, nbrs)
+            if region is not None:
+                return region[0], "isolated region", None
+        return found
 
     def _influenced(self, pool, probs):
         """``pool`` and, with ``ltr``, the cells around closed patterns whose long-term
@@ -533,78 +553,6 @@ def unavoidable_fifty_fifty(position, nbrs=None, around=None, opened=None):
                 and ring_of(a, revealed) == ring_of(b, revealed)):
             return min(a, b)
     return None
-
-
-def _endgame_arrays(position):
-    """The covered cells (flat indices) and, over their numbering 0..n-1: the constraints
-    (CSR: members, need), each cell's constraints (CSR), each cell's covered neighbours
-    (CSR) and flagged neighbours, and the mines left."""
-    cells = position.cells
-    nbrs = neighbours_of(position.rows, position.cols)
-    covered = np.flatnonzero(cells == COVERED)
-    col = np.full(len(cells) + 1, -1, np.int64)      # the last slot: padding (-1)
-    col[covered] = np.arange(len(covered))
-    around = col[nbrs]                                # covered neighbours' numbers, or -1
-    flagged = np.where(nbrs >= 0, cells[np.maximum(nbrs, 0)] == FLAGGED, False).sum(axis=1)
-    numbers = np.flatnonzero((cells >= 0) & (around >= 0).any(axis=1))
-    ring = around[numbers]
-    sizes = (ring >= 0).sum(axis=1)
-    ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    members = ring[ring >= 0].astype(np.int64)        # row-major: each constraint in turn
-    need = (cells[numbers] - flagged[numbers]).astype(np.int64)
-    owner = np.repeat(np.arange(len(numbers)), sizes)
-    order = np.argsort(members, kind="stable")
-    cell_ptr = np.searchsorted(members[order], np.arange(len(covered) + 1)).astype(np.int64)
-    cell_cons = owner[order].astype(np.int64)
-    near = around[covered]
-    adj_ptr = np.concatenate([[0], np.cumsum((near >= 0).sum(axis=1))]).astype(np.int64)
-    adj = near[near >= 0].astype(np.int64)
-    left = position.mines - int((cells == FLAGGED).sum())
-    return (covered, (ptr, members, need, cell_ptr, cell_cons), (adj_ptr, adj),
-            flagged[covered].astype(np.int64), left)
-
-
-def enumerate_solutions(position):
-    """Every arrangement of the mines left on the covered cells that fits the numbers:
-    (covered cells, bool matrix solutions x covered), depth-first over the covered cells
-    in index order, 0 first (compiled: ``kernels/mines_endgame.py``). Meant for few
-    arrangements."""
-    from ...kernels.mines_endgame import enumerate_arrangements
-
-    covered, constraints, _, _, left = _endgame_arrays(position)
-    sols = enumerate_arrangements(len(covered), left, *constraints)
-    return [int(k) for k in covered], sols.astype(bool)
-
-
-def endgame_choice(position):
-    """The click with the highest exact probability of winning, when few arrangements
-    remain: (cell, win probability). Revealing a cell that is safe in every arrangement is
-    free and never hurts, so such cells are played first inside the search; ties go to the
-    lowest cell index. Compiled (``kernels/mines_endgame.py``); its slow twin is
-    ``tests/reference.py: mines_endgame_choice``. Raises :class:`DeductiveError` when the
-    search would pass its memory limit (``kernels.mines_endgame.MEMO_LIMIT``)."""
-    found = _endgame(position)
-    if found is None:
-        raise DeductiveError("the exact endgame of this position needs more memory than "
-                             "allowed; use it on positions with fewer arrangements")
-    return found
-
-
-def _endgame(position):
-    """:func:`endgame_choice`, or None past the memory limit."""
-    from ...kernels.mines_endgame import (OK, best_click, enumerate_arrangements,
-                                          shown_values)
-
-    covered, constraints, (adj_ptr, adj), flags_around, left = _endgame_arrays(position)
-    sols = enumerate_arrangements(len(covered), left, *constraints)
-    values = shown_values(sols, adj_ptr, adj, flags_around)
-    i, wins, _, status = best_click(values)
-    if status != OK:
-        return None
-    if i < 0:      # everything is determined: any safe cell
-        safe = np.flatnonzero(~sols.any(axis=0)) if len(sols) else np.arange(len(covered))
-        return int(covered[safe[0] if len(safe) else 0]), 1.0
-    return int(covered[i]), wins / len(sols)
 
 
 def make_player(spec: str, **options) -> Player:
