@@ -31,8 +31,8 @@ from deductive.engine.minesweeper import analyze, parse_preset  # noqa: E402
 from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,  # noqa: E402
                                                 play_game)
 from deductive.engine.minesweeper import players as players_module  # noqa: E402
-from deductive.engine.minesweeper.players import (_endgame_arrays, endgame_choice,  # noqa: E402
-                                                  make_player)
+from deductive.engine.minesweeper.endgame import _endgame_arrays, endgame_choice  # noqa: E402
+from deductive.engine.minesweeper.players import make_player  # noqa: E402
 from deductive.kernels.mines_endgame import (best_click, enumerate_arrangements,  # noqa: E402
                                              shown_values)
 

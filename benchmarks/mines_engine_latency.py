@@ -7,7 +7,7 @@ where the local rules prove nothing (those the engine is called on), then times
 ``analyze`` on each, warm, one core. Prints the median, p99 and maximum.
 """
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -33,7 +33,10 @@ def positions(games):
 
 
 def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("games", nargs="?", type=int, default=1000,
+                   help="expert games whose positions are timed (default 1000)")
+    games = p.parse_args().games
     found = positions(games)
     analyze(found[0])
     times = []

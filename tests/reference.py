@@ -569,13 +569,14 @@ def mines_endgame_choice(rows, cols, mines, cells, only=None):
     return covered[i], p
 
 
-def mines_isolated_regions(rows, cols, mines, cells):
-    """The slow twin of ``endgame.isolated_regions`` and its mine-count check: the
-    frontier's components (covered cells next to a number, linked when they share one)
+def mines_closed_regions(rows, cols, mines, cells):
+    """The slow twin of ``endgame.closed_regions`` and of the mine-count check of
+    ``endgame.isolated_choice``: the frontier (covered cells next to a number) split into
+    parts, two cells in one part when they share a number or touch, keeping the parts
     whose cells have no covered neighbour outside them, each as (cells ascending, the set
-    of mine counts its arrangements take over every arrangement of the whole board,
-    whether the board's arrangements are those of the region times the same number of the
-    rest). Components by their lowest cell."""
+    of mine counts it takes over every arrangement of the whole board, whether the
+    board's arrangements are those of the part times the same number of the rest). Parts
+    by their lowest cell."""
     cells = list(cells)
     n = rows * cols
     frontier = [k for k in range(n) if cells[k] == -1
@@ -592,6 +593,10 @@ def mines_isolated_regions(rows, cols, mines, cells):
             near = [m for m in _mines_neighbours(rows, cols, k) if cells[m] == -1]
             for m in near[1:]:
                 part[root(m)] = root(near[0])
+    for k in frontier:
+        for m in _mines_neighbours(rows, cols, k):
+            if m in part:
+                part[root(m)] = root(k)
     comps = {}
     for k in frontier:
         comps.setdefault(root(k), []).append(k)

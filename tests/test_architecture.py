@@ -187,3 +187,23 @@ def test_a_feedback_game_without_a_matrix_is_refused_when_made():
 
     with pytest.raises(ArgumentError, match="`patterns` is required"):
         FeedbackGame(guesses=["ab"], answers=["ab"])
+
+
+BENCHMARK_SCRIPTS = sorted(
+    p for p in (ROOT / "benchmarks").glob("*.py")
+    if not p.name.startswith(("test_", "conftest", "__init__")))
+
+
+@pytest.mark.skipif(not BENCHMARK_SCRIPTS, reason="no benchmarks/ beside the package")
+@pytest.mark.parametrize("script", BENCHMARK_SCRIPTS, ids=lambda p: p.name)
+def test_every_benchmark_script_loads(script):
+    """Each script under benchmarks/ imports what it uses from the package as it is now,
+    and answers ``--help`` (a module that moves must not break them unseen)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    if '__name__ == "__main__"' in script.read_text(encoding="utf-8"):
+        assert "usage" in done.stdout.lower()     # a script, not a helper module

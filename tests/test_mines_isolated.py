@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deductive.engine.minesweeper import Position, analyze
-from deductive.engine.minesweeper.endgame import (_endgame_arrays, isolated_choice,
-                                                  isolated_regions)
+from deductive.engine.minesweeper.endgame import (_endgame_arrays, closed_regions,
+                                                  isolated_choice)
 from deductive.engine.minesweeper.players import make_player, unavoidable_fifty_fifty
 from deductive.errors import DeductiveError
 from deductive.kernels.mines_endgame import enumerate_arrangements
@@ -28,13 +28,13 @@ def _own(position, region, limit=-1):
 
 @settings(max_examples=200, deadline=None)
 @given(endgame_positions())
-def test_isolated_regions_match_a_brute_force(position):
+def test_closed_regions_match_a_brute_force(position):
     if not brute_forceable(position):
         return
     rows, cols, mines, cells = (position.rows, position.cols, position.mines,
                                 position.cells.tolist())
-    twin = reference.mines_isolated_regions(rows, cols, mines, cells)
-    regions = isolated_regions(position)
+    twin = reference.mines_closed_regions(rows, cols, mines, cells)
+    regions = closed_regions(position)
     assert [r.tolist() for r in regions] == [members for members, _, _ in twin]
     covered, sols = reference.mines_enumerate_solutions(rows, cols, mines, cells)
     col = {k: i for i, k in enumerate(covered)}
@@ -97,7 +97,7 @@ x102Fxxx
 
 def test_a_closed_region_is_played_exactly_before_the_rest():
     position = Position.parse(POCKET, mines=18)
-    regions = isolated_regions(position)
+    regions = closed_regions(position)
     pocket = [16, 24, 40, 48]
     assert [r.tolist() for r in regions] == [pocket]
     own = _own(position, regions[0])
@@ -112,10 +112,47 @@ def test_a_closed_region_is_played_exactly_before_the_rest():
     other = make_player("strongest").decide(position, np.random.default_rng(0))
     assert other.reason == "look-ahead" and other.reveal[0] not in pocket
     # a limit below its arrangements leaves it to the usual guess
+    assert isolated_choice(position, 2) == choice
     assert isolated_choice(position, 1) is None
 
 
-@pytest.mark.parametrize("value, shown", [("-1", "-1"), ("1.5", "1.5"), ("true", "True")])
+# the same, and a pair of cells at the bottom right closed by flags: two isolated regions,
+# the smaller one (with the higher cells) first
+TWO = """
+23F3Fxxx
+FF34Fxxx
+xF23Fxxx
+x434Fxxx
+2FF4FFFF
+x324FF63
+x102FFxx
+"""
+
+# numbers around 13 cells that three arrangements fit, with one mine or two: the region's
+# count is not fixed (the board's mine total ties it to the rest), so it is not isolated
+VARYING = """
+2xx3Fxxx
+x22xFxxx
+222xFxxx
+1x2xFxxx
+x3xxFxxx
+xxx3Fxxx
+"""
+
+
+def test_the_smallest_isolated_region_first_and_a_varying_count_never():
+    two = Position.parse(TWO, mines=23)
+    assert [r.tolist() for r in closed_regions(two)] == [[16, 24, 40, 48], [54, 55]]
+    assert isolated_choice(two, 100) == (54, 0.5)
+    varying = Position.parse(VARYING, mines=16)
+    (region,) = closed_regions(varying)
+    own = _own(varying, region)
+    assert len(own) == 3 and len(set(own.sum(axis=1).tolist())) == 2
+    assert isolated_choice(varying, 100) is None
+
+
+@pytest.mark.parametrize("value, shown", [("-1", "-1"), ("1", "1"), ("1.5", "1.5"),
+                                          ("true", "True"), ("1000001", "1000001")])
 def test_a_bad_isolated_limit_is_named(value, shown):
-    with pytest.raises(DeductiveError, match=f"isolated={shown}: use a whole number"):
+    with pytest.raises(DeductiveError, match=f"isolated={shown}: use 0 .off. or a whole"):
         make_player(f"strongest:isolated={value}")

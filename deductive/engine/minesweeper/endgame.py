@@ -2,9 +2,9 @@
 the click that wins most often (compiled in ``kernels/mines_endgame.py``), and the same
 over an isolated region of the board.
 
-An *isolated region* is a component of the frontier (covered cells next to a number,
-linked when they share one) such that every covered neighbour of its cells is in it and
-all of its arrangements hold the same number of mines. Nothing revealed elsewhere can then
+An *isolated region* is a part of the frontier (covered cells next to a number, linked
+when they share a number or touch) such that every covered neighbour of its cells is in it
+and all of its arrangements hold the same number of mines. Nothing revealed elsewhere can then
 tell anything about it, nor it about the rest: the position's arrangements are those of
 the region times those of the rest, so the chance of winning is the product of the two
 parts' and the best play of the region can come first. :func:`isolated_choice` plays it
@@ -19,7 +19,7 @@ from ...errors import DeductiveError
 from .analysis import _frontier_structure
 from .board import COVERED, FLAGGED, neighbours_of
 
-__all__ = ["endgame_choice", "enumerate_solutions", "isolated_choice", "isolated_regions"]
+__all__ = ["closed_regions", "endgame_choice", "enumerate_solutions", "isolated_choice"]
 
 
 def _endgame_arrays(position, covered=None):
@@ -97,9 +97,12 @@ def _endgame(position):
     return int(covered[i]), wins / len(sols)
 
 
-def isolated_regions(position, nbrs=None) -> list[np.ndarray]:
-    """The frontier components whose cells have no covered neighbour outside them (cells
-    ascending; components by their lowest cell). Their mine count is not checked here."""
+def closed_regions(position, nbrs=None) -> list[np.ndarray]:
+    """The frontier's closed regions: its components (covered cells next to a number,
+    linked when they share one), joined when their cells touch, that have no covered
+    neighbour off the frontier (cells ascending; regions by their lowest cell). Isolated
+    when, besides, their arrangements all hold the same number of mines (not checked
+    here: :func:`isolated_choice` does)."""
     cells = position.cells
     if nbrs is None:
         nbrs = neighbours_of(position.rows, position.cols)
@@ -109,10 +112,25 @@ def isolated_regions(position, nbrs=None) -> list[np.ndarray]:
     comp = np.where(f.box_of >= 0, f.box_comp[np.maximum(f.box_of, 0)], -1)
     around = np.where(nbrs >= 0, np.maximum(nbrs, 0), len(cells))
     covered = np.append(cells == COVERED, False)[around]
-    other = np.append(comp, -1)[around] != comp[:, None]
-    leaks = np.flatnonzero((covered & other).any(axis=1) & (comp >= 0))
-    closed = np.setdiff1d(np.arange(f.n_comp), comp[leaks])
-    found = [np.flatnonzero(comp == c) for c in closed.tolist()]
+    near = np.append(comp, -1)[around]            # each neighbour's component (-1: none)
+    front = (comp >= 0)[:, None]
+    leaky = np.unique(np.broadcast_to(comp[:, None], near.shape)[front & covered & (near < 0)])
+    touch = front & covered & (near >= 0) & (near != comp[:, None])
+    root = list(range(f.n_comp))
+
+    def find(c):
+        while root[c] != c:
+            root[c] = root[root[c]]
+            c = root[c]
+        return c
+
+    for a, b in zip(np.broadcast_to(comp[:, None], near.shape)[touch].tolist(),
+                    near[touch].tolist()):
+        root[find(a)] = find(b)
+    group = np.array([find(c) for c in range(f.n_comp)], dtype=np.int64)
+    closed = np.setdiff1d(group, group[leaky])
+    of_cell = np.where(comp >= 0, group[np.maximum(comp, 0)], -1)
+    found = [np.flatnonzero(of_cell == g) for g in closed.tolist()]
     return sorted(found, key=lambda r: int(r[0]))
 
 
@@ -126,7 +144,7 @@ def isolated_choice(position, limit: int, max_cells: int = 64, nbrs=None):
     from ...kernels.mines_endgame import (OK, best_click, enumerate_arrangements,
                                           shown_values)
 
-    regions = [r for r in isolated_regions(position, nbrs) if len(r) <= max_cells]
+    regions = [r for r in closed_regions(position, nbrs) if len(r) <= max_cells]
     for region in sorted(regions, key=len):
         covered, constraints, (adj_ptr, adj), flags_around, _ = _endgame_arrays(position,
                                                                                   region)

@@ -272,6 +272,10 @@ class Best(LeastRisk):
         return 1.0 - float(rest.min()) if np.isfinite(rest.min()) else 1.0
 
 
+#: The most arrangements ``strongest:isolated`` may enumerate in a region (a 64-cell
+#: region's table of them is then at most 64 MB).
+ISOLATED_MAX = 1_000_000
+
 _STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
                                       "dominance", "corners", "near_off", "ltr", "pseudo",
                                       "isolated")
@@ -321,9 +325,10 @@ class Strongest(Best):
     ``isolated`` (0)
         When the whole board is past the exact endgame, an isolated region (a part of
         the frontier nothing else touches, with a fixed number of mines: see
-        :mod:`.endgame`) of at most ``isolated`` arrangements and ``endgame_cells``
-        cells is played exactly, its best click first (:func:`.endgame.isolated_choice`;
-        the smallest region first). D. Hill's solver does this for its "isolated edges".
+        :mod:`.endgame`) of at most ``isolated`` arrangements (2 to
+        :data:`ISOLATED_MAX`) and ``endgame_cells`` cells is played exactly, its best
+        click first (:func:`.endgame.isolated_choice`; the smallest region first). D.
+        Hill's solver does this for its "isolated edges".
     """
 
     name = "strongest"
@@ -333,9 +338,10 @@ class Strongest(Best):
                  corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
                  isolated: int = 0, **options):
         super().__init__(candidates=candidates, **options)
-        if isinstance(isolated, bool) or not isinstance(isolated, int) or isolated < 0:
-            raise DeductiveError(f"player option isolated={isolated}: use a whole number of "
-                                 "arrangements, 0 (off) or more")
+        if (isinstance(isolated, bool) or not isinstance(isolated, int)
+                or not (isolated == 0 or 2 <= isolated <= ISOLATED_MAX)):
+            raise DeductiveError(f"player option isolated={isolated}: use 0 (off) or a whole "
+                                 f"number of arrangements from 2 to {ISOLATED_MAX:,}")
         self.isolated = isolated
         for key, value in (("cutoff", cutoff), ("mix", mix), ("fifty_penalty", fifty_penalty),
                            ("ltr", ltr)):
