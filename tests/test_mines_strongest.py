@@ -206,3 +206,70 @@ def test_every_guess_says_why_and_losses_add_up():
         assert round(sum(r["deaths"] for r in rows) * 40) == 40 - bench.wins
         assert round(sum(r["guesses"] for r in rows) * 40) == sum(r.guesses for r in
                                                                    bench.records)
+
+
+def test_covered_space_counts_across_one_revealed_cell():
+    from deductive.engine.minesweeper.players import covered_space
+
+    # a pocket of three covered cells closed by two revealed columns, and a wide open right
+    position = Position.parse("xx11xxx\nx111xxx\n1111xxx", mines=4)
+    for k in (0, 1, 7):
+        assert covered_space(position, k, 64) == 3
+        assert covered_space(position, k, 2) == 2           # stops at the limit
+    assert covered_space(position, 4, 64) == 9
+    # one revealed column between covered cells: hopped (two columns apart)
+    assert covered_space(Position.parse("x1x", mines=1), 0, 64) == 2
+    assert covered_space(Position.parse("x11x", mines=1), 0, 64) == 1
+
+
+# from an expert game (seed 3): the safest candidates by the look-ahead are in the pocket
+# at the bottom left: four covered cells, closed by numbers and flags
+POCKET_LATE = """
+..1F2F21112xxxxxxxxxxxx21...11
+.12223F21F4xxxxxxxxxxxxF1...1F
+12F114F312FFxxxxxxxxxxx32...22
+1F212FF3234F4xxFxx2xx33F1..12F
+11113F32FF43F24F41112F222212F2
+...1F2224FF3222F421.1111F2F211
+.123211F2222F112FF22211333221.
+.1FF1.1221.12323333FF22FF11F1.
+.1221.12F1..1FF3F13F5F22322121
+111..13F3211124F424F411.1F1.1F
+1F1..1FF21F21.2F3F3F2...111.11
+111..133213F2.1121211.111.....
+.1221.1F1.2F2.111.111.1F21....
+13FF11221.111.1F112F1.24F32121
+xxF421F21222212112F4322FFF2F3F
+xx3F1112F2FF2F1..2F3FF223222F2
+"""
+
+
+def test_deferred_cells_are_played_last():
+    """With ``defer``, a candidate in a space smaller than it is scored only when every
+    candidate is in one."""
+    from deductive.engine.minesweeper.players import covered_space
+
+    position = Position.parse(POCKET_LATE, 99)
+    a = analyze(position)
+    probs = np.where(position.cells == COVERED, np.round(a.probabilities, 12), np.inf)
+    nbrs = neighbours_of(position.rows, position.cols)
+    plain, player = make_player("strongest"), make_player("strongest:defer=8")
+    full = plain._pool(position, probs, nbrs)
+    small = [k for k in full if covered_space(position, k, 8) < 8]
+    assert small == [420, 451, 450]
+    assert player._pool(position, probs, nbrs) == [k for k in full if k not in small]
+    rng = np.random.default_rng(0)
+    assert plain.decide(position, rng).reveal == [420]
+    move = player.decide(position, rng)
+    assert move.reveal == [106] and move.reason == "look-ahead"
+    # every candidate deferred: all of them stay
+    assert make_player("strongest:defer=64")._pool(position, probs, nbrs) == full
+
+
+@pytest.mark.parametrize("value, shown", [("-1", "-1"), ("65", "65"), ("2.5", "2.5"),
+                                          ("true", "True")])
+def test_a_bad_defer_is_named(value, shown):
+    from deductive.errors import DeductiveError
+
+    with pytest.raises(DeductiveError, match=f"defer={shown}: use 0"):
+        make_player(f"strongest:defer={value}")

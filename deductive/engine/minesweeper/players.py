@@ -278,7 +278,7 @@ ISOLATED_MAX = 1_000_000
 
 _STRONGEST_OPTIONS = _BEST_OPTIONS + ("cutoff", "off_frontier", "mix", "fifty_penalty",
                                       "dominance", "corners", "near_off", "ltr", "pseudo",
-                                      "isolated")
+                                      "isolated", "defer")
 
 
 @PLAYERS.register("strongest", "best with Hill's guessing refinements, each switchable",
@@ -329,6 +329,11 @@ class Strongest(Best):
         :data:`ISOLATED_MAX`) and ``endgame_cells`` cells is played exactly, its best
         click first (:func:`.endgame.isolated_choice`; the smallest region first). D.
         Hill's solver does this for its "isolated edges".
+    ``defer`` (0)
+        Candidates whose covered space is smaller than ``defer`` cells (covered cells
+        reached from it through covered cells at most two rows or columns apart, so across
+        one revealed cell) are left for last: scored only when every candidate is in such
+        a space. D. Hill's Java solver defers them at 8 (its ``SpaceCounter``).
     """
 
     name = "strongest"
@@ -336,13 +341,17 @@ class Strongest(Best):
     def __init__(self, cutoff: float = 0.9, off_frontier: int = 3, mix: float = 0.0,
                  fifty_penalty: float = 0.0, dominance: bool = False, candidates: int = 10,
                  corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
-                 isolated: int = 0, **options):
+                 isolated: int = 0, defer: int = 0, **options):
         super().__init__(candidates=candidates, **options)
         if (isinstance(isolated, bool) or not isinstance(isolated, int)
                 or not (isolated == 0 or 2 <= isolated <= ISOLATED_MAX)):
             raise DeductiveError(f"player option isolated={isolated}: use 0 (off) or a whole "
                                  f"number of arrangements from 2 to {ISOLATED_MAX:,}")
         self.isolated = isolated
+        if isinstance(defer, bool) or not isinstance(defer, int) or not 0 <= defer <= 64:
+            raise DeductiveError(f"player option defer={defer}: use 0 (off) or a whole "
+                                 "number of cells up to 64")
+        self.defer = defer
         for key, value in (("cutoff", cutoff), ("mix", mix), ("fifty_penalty", fifty_penalty),
                            ("ltr", ltr)):
             if isinstance(value, bool) or not 0 <= value <= 1:
@@ -366,6 +375,9 @@ class Strongest(Best):
         return 1.0 - self.cutoff * (1.0 - lowest) + 1e-12
 
     def _pool(self, position, probs, nbrs):
+        return self._deferred(position, self._candidates(position, probs, nbrs))
+
+    def _candidates(self, position, probs, nbrs):
         if not self.cutoff and not self.near_off:
             return self._influenced(super()._pool(position, probs, nbrs), probs)
         order = _safety_order(position, probs, nbrs)
@@ -391,6 +403,14 @@ class Strongest(Best):
             if region is not None:
                 return region[0], "isolated region", None
         return found
+
+    def _deferred(self, position, pool):
+        """``pool`` without the cells whose space is smaller than ``defer`` (all of it if
+        every cell is in such a space)."""
+        if not self.defer:
+            return pool
+        roomy = [k for k in pool if covered_space(position, k, self.defer) >= self.defer]
+        return roomy or pool
 
     def _influenced(self, pool, probs):
         """``pool`` and, with ``ltr``, the cells around closed patterns whose long-term
@@ -559,6 +579,23 @@ def unavoidable_fifty_fifty(position, nbrs=None, around=None, opened=None):
                 and ring_of(a, revealed) == ring_of(b, revealed)):
             return min(a, b)
     return None
+
+
+def covered_space(position, cell, most):
+    """How many covered cells are reached from ``cell`` through covered cells at most two
+    rows and two columns apart (so across one revealed or flagged cell), counting stops
+    at ``most``."""
+    rows, cols, cells = position.rows, position.cols, position.cells
+    seen, todo = {cell}, [cell]
+    while todo and len(seen) < most:
+        r, c = divmod(todo.pop(), cols)
+        for rr in range(max(0, r - 2), min(rows, r + 3)):
+            for cc in range(max(0, c - 2), min(cols, c + 3)):
+                k = rr * cols + cc
+                if cells[k] == COVERED and k not in seen:
+                    seen.add(k)
+                    todo.append(k)
+    return min(len(seen), most)
 
 
 def make_player(spec: str, **options) -> Player:
