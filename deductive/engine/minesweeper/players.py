@@ -32,8 +32,9 @@ proven-safe cells before guessing.
     ``best`` with refinements taken from D. Hill's solver, each an option that can be
     switched off (:class:`Strongest`): a relative cut-off for the candidates, next-click
     safety mixing the two safest cells, a penalty for outcomes that leave a 50/50,
-    dominance swaps, long-term safety and pseudo 50/50s (:mod:`.longterm`). With all of
-    them off it plays exactly as ``best``.
+    dominance swaps, long-term safety and pseudo 50/50s (:mod:`.longterm`), isolated
+    regions played exactly (:mod:`.endgame`) and small spaces deferred. With all of them
+    off it plays exactly as ``best``.
 """
 
 from __future__ import annotations
