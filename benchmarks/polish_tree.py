@@ -13,18 +13,12 @@ subtree (preif, 174 answers: 576 -> 572), hence 52,896 (README).
 """
 
 import argparse
-import json
 
 import numpy as np
 
 from deductive.engine.feedback.search import TreeSearch
-from deductive.engine.feedback.tree import check_tree
+from deductive.engine.feedback.tree import check_tree, load_tree, write_tree
 from deductive.engine.wordle import Wordle
-
-
-def _words(path):
-    with open(path, encoding="utf-8") as fh:
-        return [w.strip() for w in fh if w.strip()]
 
 
 def main():
@@ -38,9 +32,8 @@ def main():
     p.add_argument("--max-size", type=int, default=400)
     p.add_argument("--from-guess", type=int, default=2)
     args = p.parse_args()
-    game = Wordle(_words(args.guesses), _words(args.answers))
-    with open(args.tree, encoding="utf-8") as fh:
-        doc = json.load(fh)
+    game = Wordle(args.guesses, args.answers)
+    doc = load_tree(args.tree)
     nodes = []
 
     def walk(node, cands, k):             # k: the guess number of this node
@@ -66,8 +59,7 @@ def main():
             node.update(new)
     depths = check_tree(game, doc).depths
     print(f"{args.out}: total {int(depths.sum())}, worst {int(depths.max())}")
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh)
+    write_tree(args.out, game, doc["tree"])
 
 
 if __name__ == "__main__":
