@@ -225,21 +225,21 @@ dask_options = gather("cluster", Cluster, DASK)
 
 
 @contextlib.contextmanager
-def progress(total: int, label: str, delay: float = DELAY):
-    """Yield ``update(done)``; draws a bar on stderr only when stderr is a terminal, and
-    only once the job has run ``delay`` seconds (so a loaded cache shows nothing)."""
+def progress(total: int | None, label: str, delay: float = DELAY):
+    """Yield ``update(done)`` (``update(done, total)`` if ``total`` is None); a bar on stderr
+    if a terminal, once the job has run ``delay`` seconds (a loaded cache shows nothing)."""
     stream = sys.stderr
-    if not stream.isatty() or total <= 1:
-        yield lambda done: None
+    if not stream.isatty() or (total or 2) <= 1:
+        yield lambda done, total=None: None
         return
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         state = {"bar": None, "done": 0}
 
-        def update(done: int):
+        def update(done: int, total: int | None = total):
             bar = state["bar"]
             if bar is None:
-                if time.perf_counter() - start < delay:
+                if time.perf_counter() - start < delay or not total:
                     return
                 bar = state["bar"] = stack.enter_context(click.progressbar(
                     length=total, label=label, file=stream, show_eta=True, show_percent=True))

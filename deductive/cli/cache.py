@@ -50,8 +50,7 @@ def clear(cache_dir):
     """
     store = PatternStore(cache_dir)
     click.echo(f"removed {len(store.clear())} file(s) from {store.directory}")
-    live = store.live_temporary_files()
-    if live:
+    if live := store.live_temporary_files():
         click.echo(f"kept {len(live)} temporary file(s) that running processes are writing "
                    f"(e.g. {live[0].name})")
 

@@ -8,6 +8,7 @@ import click
 from ..distributed import wordle_prove_openers, wordle_search_openers, wordle_second
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
+from ..engine.feedback.polish import polish_result
 from ..engine.feedback.precompute import second_guesses
 from ..engine.feedback.scoring import METRIC
 from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
@@ -30,9 +31,8 @@ from .feedback import Face, feedback_commands, tiles
 
 def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", lang=None):
     """The game of the lists named; its matrix comes from ``source`` when first used."""
-    guess_list, answer_list = load_lists(guesses, answers, length)
-    return Wordle(guess_list, answer_list, hard=hard, prior=prior, lang=lang,
-                  matrix=source.matrix)
+    lists = load_lists(guesses, answers, length)
+    return Wordle(*lists, hard=hard, prior=prior, lang=lang, matrix=source.matrix)
 
 
 GAME = (WORD_LISTS, matrix_options)
@@ -40,10 +40,10 @@ HARD = RULES[0]
 SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 
-def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, checkpoint,
-            objective, cluster):
+def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish, tree,
+            checkpoint, objective, cluster):
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
-                     max_guesses, bool(cluster))
+                     max_guesses, bool(cluster), polish)
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get(
         "max_memory"), strict=objective == "worst" or prove_best)   # the searches' memos
     if (worst := objective == "worst") or opener is not None:
@@ -51,7 +51,10 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
                       f"search {opener or 'every opener'}") as update:
             r = least_worst(game, opener, tree is not None, update, memo) if worst else \
                 TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo).search_opener(
-                    opener, keep_tree=tree is not None, progress=update)
+                    opener, keep_tree=tree is not None or polish is not None, progress=update)
+        if polish is not None:
+            with progress(None, f"polish {opener}") as update:
+                r = polish_result(game, r, polish, max_guesses, memo, update)
         if tree:
             write_tree(tree, game, r.tree)
         return ({"objective": objective, **r.as_dict()} if worst else r.as_dict(),
@@ -64,8 +67,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, tree, 
             proof = cluster.run(
                 lambda client: wordle_prove_openers(client, game, **settings, progress=update),
                 lambda: prove_openers(game, **settings, progress=update))
-        return ({"best": proof.best(), "ceiling": proof.ceiling, **proof.counts(),
-                 "ranking": proof.ranking()}, text.proof(proof, game))
+        return proof.as_dict(), text.proof(proof, game)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
@@ -108,6 +110,7 @@ WORDLE = Face(
             "deductive wordle search --opener slate --beam 10              # heuristic",
             "deductive wordle search --opener slate --tree slate.json      # exact",
             "deductive wordle search --opener slate --hard --max-guesses 6",
+            "deductive wordle search --opener slate --beam 1 --polish 200  # beam, then exact",
             "deductive wordle search --openers 10 --beam 10 --json",
             "deductive wordle search --guesses fr-seed --openers all --prove-best --checkpoint "
             "p.jsonl",
@@ -199,10 +202,8 @@ feedback_commands(wordle, WORDLE)
 
 
 @wordle.command("verify-ranking")
-@game_command(wordle_game, GAME, HARD,
-              click.argument("path", type=click.Path(exists=True, dir_okay=False)),
-              VERIFY,
-              SEED.but(help="Seed of the sample."), JSON)
+@game_command(wordle_game, GAME, HARD, click.argument("path", type=click.Path(
+    exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."), JSON)
 def verify_ranking(game, path, sample, bounds, seed, json):
     """Re-check a --prove-best checkpoint file: search the best and a sample of its exact
     rows again from scratch, check their trees, recompute a sample of its bounds. Exit 1 if

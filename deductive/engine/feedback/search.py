@@ -181,6 +181,7 @@ class SearchResult:
     nodes: int
     tree: dict | None = None
     lower: int | None = None            # a proven lower bound of the opener's least total
+    polish: dict | None = None          # :meth:`.polish.Polish.as_dict`, if polished
 
     @property
     def average(self) -> float:
@@ -192,6 +193,8 @@ class SearchResult:
                "seconds": round(self.seconds, 3), "nodes": self.nodes}
         if self.lower is not None:
             row["lower"] = self.lower
+        if self.polish is not None:
+            row["polish"] = self.polish
         return row
 
 
@@ -629,7 +632,7 @@ class TreeSearch:
                                  f"solves every answer within {self.max_guesses} guesses{fix}")
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
-        tree = self._tree(cands, allowed, depth, first) if keep_tree else None
+        tree = self.tree(cands, allowed, depth, first) if keep_tree else None
         if tree is not None and self.beam is not None:
             # a beam's memo may have lost entries to its cap and met them again under
             # other ceilings: count the tree exported
@@ -642,7 +645,11 @@ class TreeSearch:
                             self.beam is None, self.beam, time.perf_counter() - start,
                             self.nodes, tree, lower)
 
-    def _tree(self, cands, allowed, depth, guess=None):
+    def tree(self, cands: np.ndarray, allowed=None, depth: int | None = None,
+             guess: int | None = None) -> dict:
+        """The best tree (of the beam) over ``cands`` within ``depth`` guesses as a root
+        node ``{"guess": WORD, "then": {FEEDBACK: NODE}}`` (:mod:`.tree`); ``guess``: its
+        first guess, else the best one (:meth:`best_guess`)."""
         game = self.game
         if guess is None:
             guess = self.best_guess(cands, allowed, depth)
@@ -650,7 +657,7 @@ class TreeSearch:
         for code, grp in self.game.split(guess, cands):
             if code == self.win:
                 continue
-            node["then"][game.format(code)] = self._tree(
+            node["then"][game.format(code)] = self.tree(
                 grp, self._allowed_after(allowed, guess, code),
                 None if depth is None else depth - 1)
         return node
@@ -761,6 +768,11 @@ class OpenerProof:
         of :meth:`ranking`."""
         exact = self._exact()
         return [r["word"] for r in exact if r["total"] == exact[0]["total"]]
+
+    def as_dict(self) -> dict:
+        """The proof as ``search --openers N --prove-best --json`` prints it."""
+        return {"best": self.best(), "ceiling": self.ceiling, **self.counts(),
+                "ranking": self.ranking()}
 
     def counts(self) -> dict:
         """How the openers were decided: ``bound`` (ruled out by the bound alone),

@@ -88,6 +88,12 @@ def search(result, game, tree_path=None, least=None) -> str:
             "guess (the opener is the only answer)"
         line = (f"least worst case {where}{' (hard mode)' if game.hard else ''}: {r.worst} "
                 f"{fewer}\nthe fewest total guesses within {r.worst}: {line}")
+    if r.polish is not None:
+        p = r.polish
+        line += (f"\npolished: {p['subtrees']} subtrees of 3-{p['max_size']} answers searched "
+                 f"exactly, {p['improved']} better ({p['before']} -> {p['after']}), "
+                 f"{p['seconds']:.1f} s" + ("; every one under the opener, so exact"
+                                            if p["exact"] else ""))
     return line + (f"\ntree: {tree_path}" if tree_path else "")
 
 

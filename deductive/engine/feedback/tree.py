@@ -13,6 +13,7 @@ reaches, or one under the winning feedback, is an error, not dead weight.
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from ..params import Param
 __all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree"]
 
 VERSION = 1
+GZIP_MAGIC = b"\x1f\x8b"
 #: Where :func:`write_tree` writes a tree, when a command is asked for one.
 TREE = Param("tree", None, "Export the decision tree as JSON (deterministic solvers).",
              kind="output")
@@ -46,13 +48,19 @@ def write_tree(path, game, tree: dict) -> None:
 
 
 def load_tree(path) -> dict:
-    """Read a tree file; a clear error if it is not one."""
+    """Read a tree file, plain or gzip-compressed (told by its first bytes, whatever its
+    name); a clear error if it is not one."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        with open(path, "rb") as fh:
+            data = fh.read()
+        if data[:2] == GZIP_MAGIC:
+            data = gzip.decompress(data)
+        doc = json.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise TreeError(f"{path}: no such file") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        raise TreeError(f"{path}: a directory, not a tree file") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError, EOFError) as exc:
         raise TreeError(f"{path}: not a JSON tree ({exc})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("tree"), dict):
         raise TreeError(f"{path}: no 'tree' object; write trees with 'deductive wordle bench "

@@ -37,6 +37,10 @@ SEARCH = (
           "search is exact.", int, low=1),
     Param("max_guesses", None, "Only trees that never need more guesses than this.", int,
           low=1),
+    Param("polish", None, "With `opener` and `beam`: then search exactly every subtree of "
+          "the beam's tree with 3 to N answers, smallest first, and graft in the better "
+          "ones (exact when every bucket of the opener is searched).", int, low=3,
+          metavar="N"),
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
           kind="output"),
     Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
@@ -59,7 +63,7 @@ MEMO = 4_000_000_000
 
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
                  tree=None, checkpoint=None, objective="expected", max_guesses=None,
-                 distributed=False) -> int | str | None:
+                 distributed=False, polish=None) -> int | str | None:
     """Check a search's parameters together (``distributed``: on Dask); return ``openers``
     as a number, ``"all"`` or ``None``."""
     n = openers
@@ -68,9 +72,9 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
             (worst and n not in (None, "all"), "`objective` worst goes with `opener` WORD "
                                                "or `openers` all"),
             (worst and (prove_best or within is not None or beam is not None or checkpoint
-                        or max_guesses is not None),
+                        or max_guesses is not None or polish is not None),
              "`objective` worst is exact and finds its own `max_guesses`: drop "
-             "`prove_best`, `within`, `beam`, `checkpoint` and `max_guesses`"),
+             "`prove_best`, `within`, `beam`, `checkpoint`, `max_guesses` and `polish`"),
             (worst and distributed, "`objective` worst runs in this process: drop `workers` "
                                     "and `scheduler`"),
             ((opener is None) == (n is None), "give `opener` WORD or `openers` N|all"),
@@ -80,7 +84,9 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
             (prove_best and (n is None or beam is not None),
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
-            (checkpoint and opener is not None, "`checkpoint` goes with `openers`")):
+            (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
+            (polish is not None and (opener is None or beam is None or worst),
+             "`polish` goes with `opener` WORD and `beam` (an exact tree needs no polish)")):
         if wrong:
             raise ArgumentError(message)
     return n if n in (None, "all") else int(n)

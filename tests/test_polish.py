@@ -1,0 +1,158 @@
+"""Polishing a tree: exact subtrees grafted into a beam's tree (feedback.polish)."""
+
+import copy
+import gzip
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.cli import cli
+from deductive.engine.feedback.polish import polish_result, polish_tree
+from deductive.engine.feedback.search import TreeSearch
+from deductive.engine.feedback.tree import TreeError, check_tree, load_tree, tree_document
+from deductive.engine.wordle.game import Wordle
+from deductive.errors import ArgumentError, DeductiveError
+
+FRENCH = list(Wordle("fr-seed", "fr-seed").guesses)
+
+
+def _sample(seed: int, n: int) -> list[str]:
+    return sorted(np.random.default_rng(seed).choice(FRENCH, n, replace=False).tolist())
+
+
+def _chant():
+    """120 French words, each both a guess and an answer: the beam-1 tree from chant
+    totals 334 and the exact one 333 (one subtree is not optimal)."""
+    words = _sample(21, 120)
+    return Wordle(words, words)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_polish_finds_the_better_subtree(hard):
+    words = _sample(21, 120)
+    game = Wordle(words, words, hard=hard)
+    beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
+    given_tree = copy.deepcopy(beam.tree)
+    done = []
+    p = polish_tree(game, beam.tree, 120, progress=lambda k, n: done.append((k, n)))
+    assert (beam.total, p.before, p.total, p.improved) == (334, 334, 333, 1)
+    assert beam.tree == given_tree                       # the tree given is not changed
+    assert p.exact and p.total == TreeSearch(game).search_opener("chant").total
+    report = check_tree(game, tree_document(game, p.tree), hard=hard)
+    assert int(report.depths.sum()) == p.total and int(report.depths.max()) == p.worst
+    assert done == [(k, p.subtrees) for k in range(1, p.subtrees + 1)]
+
+
+def test_polish_changes_nothing_where_nothing_is_gained():
+    game = _chant()
+    exact = TreeSearch(game).search_opener("chant", keep_tree=True)
+    p = polish_tree(game, exact.tree, 120)
+    assert p.tree == exact.tree and p.improved == 0 and p.total == exact.total == 333
+
+
+def test_a_partial_polish_is_not_exact():
+    game = _chant()
+    beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
+    biggest = max(len(grp) for code, grp in game.split(game.guess_index("chant"),
+                                                         np.arange(len(game.answers)))
+                  if code != game.win_code)
+    p = polish_tree(game, beam.tree, biggest - 1)
+    assert not p.exact and p.total <= p.before
+    whole = polish_tree(game, beam.tree, biggest)
+    assert whole.exact and whole.total == 333
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(8, 40), st.booleans(),
+       st.sampled_from([None, 3, 4]), st.integers(3, 12))
+def test_polish_matches_the_exact_search(seed, n, hard, max_guesses, max_size):
+    """Polished to every size, a beam's tree totals the exact search's least total from
+    its opener; polished to less, it lies between the two; it is always a valid tree
+    within ``max_guesses``, and the result is exact only when fully polished."""
+    answers = _sample(seed, n)
+    guesses = sorted(set(answers) | set(_sample(seed + 1, 10)))
+    game = Wordle(guesses, answers, hard=hard)
+    opener = guesses[seed % len(guesses)]
+    try:
+        beam = TreeSearch(game, beam=1, max_guesses=max_guesses).search_opener(
+            opener, keep_tree=True)
+    except DeductiveError:                # no tree within max_guesses in the beam
+        return
+    best = TreeSearch(game, max_guesses=max_guesses).search_opener(opener).total
+    full = polish_tree(game, beam.tree, n, max_guesses=max_guesses)
+    part = polish_tree(game, beam.tree, max_size, max_guesses=max_guesses)
+    assert full.total == best and full.exact
+    assert best <= part.total <= beam.total
+    for p in (full, part):
+        depths = check_tree(game, tree_document(game, p.tree), hard=hard).depths
+        assert int(depths.sum()) == p.total
+        assert max_guesses is None or int(depths.max()) <= max_guesses
+    if not part.exact:
+        assert any(len(grp) > max_size for code, grp in game.split(
+            game.guess_index(opener), np.arange(n)) if code != game.win_code)
+
+
+def test_polish_result_updates_the_search_result():
+    game = _chant()
+    beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
+    r = polish_result(game, beam, 200)
+    assert (r.total, r.exact, r.lower, r.beam) == (333, True, 333, 1)
+    assert r.polish["before"] == 334 and r.polish["after"] == 333
+    assert r.as_dict()["polish"]["improved"] == 1
+    with pytest.raises(ArgumentError, match="keep_tree"):
+        polish_result(game, TreeSearch(game, beam=1).search_opener("chant"), 10)
+
+
+def test_polish_refuses_bad_settings_and_bad_trees():
+    game = _chant()
+    beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
+    with pytest.raises(ArgumentError, match="at least 3"):
+        polish_tree(game, beam.tree, 10, min_size=2)
+    with pytest.raises(ArgumentError, match="below `min_size`"):
+        polish_tree(game, beam.tree, 4, min_size=5)
+    with pytest.raises(ArgumentError, match="more than `max_guesses` 2"):
+        polish_tree(game, beam.tree, 10, max_guesses=2)
+    broken = copy.deepcopy(beam.tree)
+    broken["then"].popitem()
+    with pytest.raises(TreeError, match="misses answer"):
+        polish_tree(game, broken, 10)
+
+
+def test_load_tree_reads_gzip_and_names_a_bad_file(tmp_path):
+    game = _chant()
+    doc = tree_document(game, TreeSearch(game, beam=1).search_opener("chant",
+                                                                     keep_tree=True).tree)
+    packed = tmp_path / "t.json.gz"
+    packed.write_bytes(gzip.compress(json.dumps(doc).encode()))
+    assert load_tree(packed) == doc
+    (tmp_path / "bad.gz").write_bytes(gzip.compress(b"{")[:-4])
+    with pytest.raises(TreeError, match="not a JSON tree"):
+        load_tree(tmp_path / "bad.gz")
+    with pytest.raises(TreeError, match="a directory"):
+        load_tree(tmp_path)
+
+
+def test_cli_search_polish(tmp_path):
+    runner = CliRunner()
+    tree = tmp_path / "t.json"
+    out = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--opener", "laine",
+                              "--beam", "1", "--polish", "40", "--tree", str(tree), "--json"])
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["polish"]["max_size"] == 40 and doc["polish"]["after"] == doc["total"]
+    check = runner.invoke(cli, ["wordle", "tree-check", str(tree), "--guesses", "fr-seed",
+                                "--json"])
+    assert json.loads(check.stdout)["total"] == doc["total"]
+    text = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--opener",
+                               "laine", "--beam", "1", "--polish", "500"])
+    assert "polished:" in text.stdout and "so exact" in text.stdout
+    for args, message in ((["--polish", "5"], "--polish goes with --opener WORD and --beam"),
+                          (["--beam", "2", "--polish", "2"], "'--polish'"),
+                          (["--objective", "worst", "--polish", "5"], "and --polish")):
+        bad = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--opener",
+                                  "laine", *args])
+        assert bad.exit_code == 2 and message in bad.stderr, bad.stderr
