@@ -1,5 +1,6 @@
 """Opener bounds and the opener certificate against brute force on small lists."""
 
+import gzip
 import json
 import math
 
@@ -258,6 +259,13 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     prove_openers(game, 3, checkpoint=str(path))
     report = verify_proof(game, str(path), sample=2, bounds=50)
     assert report["ok"] and report["rows"] == len(game.guesses)
+    packed = tmp_path / "proof.jsonl.gz"           # as the certificates are shipped
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    assert verify_proof(game, str(packed), sample=2, bounds=50)["checked"] == \
+        report["checked"]
+    packed.write_bytes(packed.read_bytes()[:-20])
+    with pytest.raises(ArgumentError, match="cut short"):
+        verify_proof(game, str(packed))
     kinds = [c["kind"] for c in report["checked"]]
     assert kinds.count("exact") == 3 and kinds.count("bound") == 50
     assert report["checked"][0]["word"] == "clair"

@@ -77,6 +77,7 @@ bounds, so these passes are short).
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 import time
@@ -91,7 +92,7 @@ from ...kernels.search import opener_bounds_rows, split_bounds
 from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
-from .tree import check_tree, tree_document
+from .tree import GZIP_MAGIC, check_tree, tree_document
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "counting_bounds",
@@ -961,14 +962,20 @@ def search_under(search, g: int, limit: int) -> tuple:
 
 def read_proof(game, path) -> tuple[dict, list[dict]]:
     """The tag and rows of a :func:`prove_openers` checkpoint file for ``game`` (read
-    only). A file with no rows of this game and mode is an error naming what it holds."""
+    only; plain or gzip-compressed, told by its first bytes). A file with no rows of this
+    game and mode is an error naming what it holds."""
     identity = game.identity()
     tags, rows = [], {}
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.readlines()
+        with open(path, "rb") as fh:
+            data = fh.read()
+        if data[:2] == GZIP_MAGIC:
+            data = gzip.decompress(data)
     except OSError as exc:
-        raise ArgumentError(f"cannot read {path}: {exc.strerror}") from None
+        raise ArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except EOFError:
+        raise ArgumentError(f"cannot read {path}: a gzip file cut short") from None
+    lines = data.decode("utf-8", errors="replace").splitlines()
     for line in lines:
         try:
             entry = json.loads(line)
