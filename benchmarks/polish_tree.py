@@ -26,13 +26,14 @@ def main():
     p.add_argument("out", help="where the polished tree is written (JSON)")
     p.add_argument("--guesses", required=True)
     p.add_argument("--answers", required=True)
-    p.add_argument("--hard", action="store_true", help="hard-mode rules")
+    p.add_argument("--hard", action="store_true",
+                   help="hard-mode rules (also when the file says so)")
     p.add_argument("--max-guesses", type=int, default=None)
     p.add_argument("--min-size", type=int, default=3)
     p.add_argument("--max-size", type=int, default=400)
     args = p.parse_args()
-    game = Wordle(args.guesses, args.answers, hard=args.hard)
     doc = load_tree(args.tree)
+    game = Wordle(args.guesses, args.answers, hard=args.hard or bool(doc.get("hard")))
 
     def progress(done, total):
         print(f"  {done} of {total} subtrees searched", flush=True)

@@ -47,6 +47,44 @@ def test_polish_finds_the_better_subtree(hard):
     assert done == [(k, p.subtrees) for k in range(1, p.subtrees + 1)]
 
 
+EN = list(Wordle("en", "en").answers)
+
+
+@pytest.mark.parametrize("seed, opener, beam, best", [(4, "adult", 425, 424),
+                                                      (30, "cacti", 434, 434)])
+def test_polish_keeps_hard_mode_and_the_guesses_left(seed, opener, beam, best):
+    """Hard mode within 4 guesses on 150 English answers: from adult the beam's 425 is
+    424 at best; from cacti 434 is the best within 4 (433 needs a fifth guess). A subtree
+    given the wrong guesses left or the wrong allowed guesses would show here."""
+    rng = np.random.default_rng(seed)
+    answers = sorted(rng.choice(EN, 150, replace=False).tolist())
+    extra = np.random.default_rng(seed + 1000).choice(EN, 100, replace=False).tolist()
+    game = Wordle(sorted(set(answers) | set(extra)), answers, hard=True)
+    found = TreeSearch(game, beam=1, max_guesses=4).search_opener(opener, keep_tree=True)
+    p = polish_tree(game, found.tree, 150, max_guesses=4)
+    assert (found.total, p.total, p.exact) == (beam, best, True) and p.worst <= 4
+    assert polish_tree(game, found.tree, 150, max_guesses=4, memo_bytes=600).total == best
+
+
+def test_polish_mends_small_subtrees_without_a_search():
+    """A two-answer bucket of the opener solved by a guess that is neither answer (4
+    guesses where 3 do) is replaced by the obvious subtree, and the result is exact."""
+    game = _chant()
+    exact = TreeSearch(game).search_opener("chant", keep_tree=True)
+    tree = copy.deepcopy(exact.tree)
+    cands = np.arange(len(game.answers))
+    code, pair = next((c, grp) for c, grp in game.split(game.guess_index("chant"), cands)
+                      if len(grp) == 2)
+    outsider = next(g for g in range(len(game.guesses))
+                    if g not in game.answer_to_guess[pair] and len(game.split(g, pair)) == 2)
+    tree["then"][game.format(code)] = {"guess": game.word(outsider), "then": {
+        game.format(c): {"guess": game.answers[int(grp[0])], "then": {}}
+        for c, grp in game.split(outsider, pair)}}
+    p = polish_tree(game, tree, 3, min_size=3)
+    assert (p.before, p.total, p.improved) == (exact.total + 1, exact.total, 1)
+    assert polish_tree(game, tree, 200).exact
+
+
 def test_polish_changes_nothing_where_nothing_is_gained():
     game = _chant()
     exact = TreeSearch(game).search_opener("chant", keep_tree=True)
@@ -101,6 +139,8 @@ def test_polish_result_updates_the_search_result():
     beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
     r = polish_result(game, beam, 200)
     assert (r.total, r.exact, r.lower, r.beam) == (333, True, 333, 1)
+    within = TreeSearch(game, beam=1, max_guesses=4).search_opener("chant", keep_tree=True)
+    assert polish_result(game, within, 200).worst <= 4     # the result's own limit
     assert r.polish["before"] == 334 and r.polish["after"] == 333
     assert r.as_dict()["polish"]["improved"] == 1
     with pytest.raises(ArgumentError, match="keep_tree"):
@@ -129,9 +169,17 @@ def test_load_tree_reads_gzip_and_names_a_bad_file(tmp_path):
     packed = tmp_path / "t.json.gz"
     packed.write_bytes(gzip.compress(json.dumps(doc).encode()))
     assert load_tree(packed) == doc
-    (tmp_path / "bad.gz").write_bytes(gzip.compress(b"{")[:-4])
-    with pytest.raises(TreeError, match="not a JSON tree"):
-        load_tree(tmp_path / "bad.gz")
+    (tmp_path / "cut.gz").write_bytes(gzip.compress(b"{")[:-4])
+    data = bytearray(packed.read_bytes())
+    data[20:60] = bytes(b ^ 0xFF for b in data[20:60])
+    (tmp_path / "damaged.gz").write_bytes(bytes(data))
+    for name in ("cut.gz", "damaged.gz"):
+        with pytest.raises(TreeError, match="damaged or cut gzip"):
+            load_tree(tmp_path / name)
+    out = CliRunner().invoke(cli, ["wordle", "tree-check", str(tmp_path / "damaged.gz"),
+                                   "--guesses", "fr-seed"])
+    assert out.exit_code == 2 and "damaged or cut gzip" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
     with pytest.raises(TreeError, match="a directory"):
         load_tree(tmp_path)
 
@@ -149,7 +197,7 @@ def test_cli_search_polish(tmp_path):
     assert json.loads(check.stdout)["total"] == doc["total"]
     text = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--opener",
                                "laine", "--beam", "1", "--polish", "500"])
-    assert "polished:" in text.stdout and "so exact" in text.stdout
+    assert "polished:" in text.stdout and "so the total is exact" in text.stdout
     for args, message in ((["--polish", "5"], "--polish goes with --opener WORD and --beam"),
                           (["--beam", "2", "--polish", "2"], "'--polish'"),
                           (["--objective", "worst", "--polish", "5"], "and --polish")):

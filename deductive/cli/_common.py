@@ -229,7 +229,7 @@ def progress(total: int | None, label: str, delay: float = DELAY):
     """Yield ``update(done)`` (``update(done, total)`` if ``total`` is None); a bar on stderr
     if a terminal, once the job has run ``delay`` seconds (a loaded cache shows nothing)."""
     stream = sys.stderr
-    if not stream.isatty() or (total or 2) <= 1:
+    if not stream.isatty() or (total is not None and total <= 1):
         yield lambda done, total=None: None
         return
     start = time.perf_counter()

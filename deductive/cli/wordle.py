@@ -54,7 +54,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
                     opener, keep_tree=tree is not None or polish is not None, progress=update)
         if polish is not None:
             with progress(None, f"polish {opener}") as update:
-                r = polish_result(game, r, polish, max_guesses, memo, update)
+                r = polish_result(game, r, polish, memo_bytes=memo, progress=update)
         if tree:
             write_tree(tree, game, r.tree)
         return ({"objective": objective, **r.as_dict()} if worst else r.as_dict(),

@@ -44,29 +44,38 @@ class Polish:
     before: int
     total: int
     worst: int
+    min_size: int
     max_size: int
     subtrees: int                   # the subtrees searched
-    improved: int                   # those replaced by a better one
+    improved: int                   # those replaced by a better one (1-2 answers included)
     nodes: int                      # sets the exact search expanded
-    exact: bool                     # every subtree under the root was searched
+    exact: bool                     # every subtree under the root is optimal
     seconds: float
 
     def as_dict(self) -> dict:
-        return {"max_size": self.max_size, "subtrees": self.subtrees,
-                "improved": self.improved, "nodes": self.nodes, "before": self.before,
-                "after": self.total,
-                "exact": self.exact, "seconds": round(self.seconds, 3)}
+        return {"min_size": self.min_size, "max_size": self.max_size,
+                "subtrees": self.subtrees, "improved": self.improved, "nodes": self.nodes,
+                "before": self.before, "after": self.total, "exact": self.exact,
+                "seconds": round(self.seconds, 3)}
 
 
 def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
                 max_guesses: int | None = None, memo_bytes: int | None = None,
                 progress=None) -> Polish:
-    """Search exactly every subtree of ``tree`` (a root node ``{"guess", "then"}`` over all
-    of ``game``'s answers; checked first) with ``min_size``..``max_size`` answers, below the
-    root, and graft in those with fewer total guesses. ``tree`` itself is not changed.
+    """Search exactly every subtree of ``tree`` with ``min_size``..``max_size`` answers,
+    below the root, and graft in those with fewer total guesses.
 
     Parameters
     ----------
+    game : FeedbackGame
+        The game the tree plays (normal or hard mode: as the game says).
+    tree : dict
+        A root node ``{"guess": WORD, "then": {FEEDBACK: NODE}}`` over all of ``game``'s
+        answers (checked first, as :func:`~.tree.check_tree` checks a file). Not changed.
+    max_size, min_size : int
+        The subtrees searched hold ``min_size`` (at least 3) to ``max_size`` answers. A
+        subtree of one or two answers that costs more than 1 or 3 guesses is replaced by
+        the obvious one without a search.
     max_guesses : int, optional
         Keep every answer within this many guesses (a subtree at guess k gets
         ``max_guesses - k + 1``). The tree given must fit already.
@@ -74,6 +83,13 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
         Cap of the exact search's memo (:class:`TreeSearch`).
     progress : callable, optional
         Called as ``progress(done, total)``: subtrees searched so far, of all to search.
+
+    Returns
+    -------
+    Polish
+        The polished tree (feedbacks spelled as ``game.format`` spells them), its total
+        and worst case, what was searched and improved; ``exact`` when every child of the
+        root is optimal (searched, or of one or two answers).
     """
     if min_size < 3:
         raise ArgumentError(f"`min_size` must be at least 3 (smaller sets are solved by any "
@@ -82,79 +98,100 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
         raise ArgumentError(f"`max_size` {max_size} is below `min_size` {min_size}; give at "
                             f"least {min_size}")
     start = time.perf_counter()
-    doc = tree_document(game, tree)
-    depths = check_tree(game, doc, hard=game.hard).depths
+    depths = check_tree(game, tree_document(game, tree), hard=game.hard).depths
     before = int(depths.sum())
     if max_guesses is not None and int(depths.max()) > max_guesses:
         raise ArgumentError(f"the tree needs {int(depths.max())} guesses for some answers, "
                             f"more than `max_guesses` {max_guesses}: polish it without "
                             "`max_guesses` or with at least that many")
-    root = _copy(tree)
-    nodes = []                      # (size, -guess number, cands, allowed, holder, key)
+    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    root = {"then": {None: _copy(game, tree)}}     # a holder above the root
+    nodes = []                      # (size, -guess number, cands, allowed, holder, label)
     everything = np.ones(len(game.guesses), dtype=bool) if game.hard else None
-    stack = [(root, np.arange(len(game.answers), dtype=np.int64), 1, everything, None, None)]
-    exact = True
+    stack = [(np.arange(len(game.answers), dtype=np.int64), 1, everything, root["then"], None)]
+    exact, improved = True, 0
     while stack:
-        node, cands, k, allowed, holder, key = stack.pop()
+        cands, k, allowed, holder, label = stack.pop()
+        n, node = len(cands), holder[label]
+        left = None if max_guesses is None else max_guesses - k + 1
         if k > 1:
-            if min_size <= len(cands) <= max_size:
-                nodes.append((len(cands), -k, cands, allowed, holder, key))
-            elif k == 2 and (len(cands) > 2 or _cost(game, node, cands) > 2 * len(cands) - 1):
-                exact = False       # a child of the opener left as it was, and not optimal
+            if n <= 2:
+                if _cost(game, node, cands) > 2 * n - 1:       # 1 or 3 guesses at most
+                    holder[label] = search.tree(cands, allowed, left)
+                    improved += 1
+                continue
+            if min_size <= n <= max_size:
+                nodes.append((n, -k, cands, allowed, holder, label))
+            elif k == 2:
+                exact = False       # a child of the opener left as it was
         g = game.guess_index(node["guess"])
-        branches = {game.parse(label): label for label in node.get("then") or {}}
         for code, grp in game.split(g, cands):
             if code != game.win_code:
-                label = branches[code]
-                stack.append((node["then"][label], grp, k + 1,
-                              None if allowed is None else game.allowed_after(allowed, g, code),
-                              node["then"], label))
+                stack.append((grp, k + 1, None if allowed is None else
+                              game.allowed_after(allowed, g, code), node["then"],
+                              game.format(code)))
     nodes.sort(key=lambda x: (x[0], x[1]))
-    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
-    improved = 0
-    for done, (n, minus_k, cands, allowed, holder, key) in enumerate(nodes, 1):
+    for done, (n, minus_k, cands, allowed, holder, label) in enumerate(nodes, 1):
         left = None if max_guesses is None else max_guesses + minus_k + 1
-        cost = _cost(game, holder[key], cands)
+        cost = _cost(game, holder[label], cands)
         value, _, ok = search.solve(cands, allowed, left, cost)
         if ok and value < cost:
-            holder[key] = search.tree(cands, allowed, left)
+            holder[label] = search.tree(cands, allowed, left)
             improved += 1
         if progress is not None:
             progress(done, len(nodes))
-    depths = check_tree(game, tree_document(game, root), hard=game.hard).depths
-    return Polish(root, before, int(depths.sum()), int(depths.max()), max_size, len(nodes),
-                  improved, search.nodes, exact, time.perf_counter() - start)
+    polished = root["then"][None]
+    depths = check_tree(game, tree_document(game, polished), hard=game.hard).depths
+    return Polish(polished, before, int(depths.sum()), int(depths.max()), min_size,
+                  max_size, len(nodes), improved, search.nodes, exact,
+                  time.perf_counter() - start)
 
 
-def _copy(node: dict) -> dict:
+def _copy(game, node: dict) -> dict:
+    """A checked tree's copy, its feedbacks spelled as ``game.format`` spells them."""
     return {"guess": node["guess"],
-            "then": {label: _copy(child) for label, child in (node.get("then") or {}).items()}}
+            "then": {game.format(game.parse(label)): _copy(game, child)
+                     for label, child in (node.get("then") or {}).items()}}
 
 
 def _cost(game, node: dict, cands) -> int:
-    """Total guesses of the subtree ``node`` over the answers ``cands``."""
+    """Total guesses of the subtree ``node`` (spelled as ``game.format`` spells feedbacks)
+    over the answers ``cands``."""
     total = 0
     stack = [(node, cands)]
     while stack:
         node, cands = stack.pop()
         total += len(cands)
-        branches = {game.parse(label): child for label, child in (node.get("then") or {}).items()}
         for code, grp in game.split(game.guess_index(node["guess"]), cands):
             if code != game.win_code:
-                stack.append((branches[code], grp))
+                stack.append((node["then"][game.format(code)], grp))
     return total
 
 
-def polish_result(game, result: SearchResult, max_size: int, max_guesses=None,
-                  memo_bytes=None, progress=None) -> SearchResult:
-    """A searched opener's result (with its tree) after :func:`polish_tree`: the polished
-    tree, total and worst case, ``exact`` (and ``lower`` the total) when every subtree
-    under the opener was searched (the least total from the opener; unlike an exact
-    search's, the worst case is then not the least among the trees of that total), the
-    seconds and nodes of both, and ``polish`` (what was done)."""
+def polish_result(game, result: SearchResult, max_size: int, *, memo_bytes=None,
+                  progress=None) -> SearchResult:
+    """A searched opener's result after :func:`polish_tree` of its tree, within the
+    result's own ``max_guesses``.
+
+    Parameters
+    ----------
+    result : SearchResult
+        From :meth:`TreeSearch.search_opener` with ``keep_tree=True``.
+    max_size, memo_bytes, progress
+        As :func:`polish_tree` takes them.
+
+    Returns
+    -------
+    SearchResult
+        The polished tree, total and worst case; ``exact`` (and ``lower`` the total) when
+        every subtree under the opener is optimal: then the total is the least from the
+        opener, but unlike an exact search's the worst case need not be the least among
+        the trees of that total. Seconds and nodes are those of both; ``polish`` says
+        what was done (:meth:`Polish.as_dict`).
+    """
     if result.tree is None:
         raise ArgumentError("polishing needs the searched tree: search with keep_tree=True")
-    p = polish_tree(game, result.tree, max_size, max_guesses=max_guesses,
+    p = polish_tree(game, result.tree, max_size, max_guesses=result.max_guesses,
                     memo_bytes=memo_bytes, progress=progress)
     exact = result.exact or p.exact
     return replace(result, tree=p.tree, total=p.total, worst=p.worst, exact=exact,

@@ -77,7 +77,6 @@ bounds, so these passes are short).
 
 from __future__ import annotations
 
-import gzip
 import json
 import threading
 import time
@@ -92,7 +91,7 @@ from ...kernels.search import opener_bounds_rows, split_bounds
 from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
-from .tree import GZIP_MAGIC, check_tree, tree_document
+from .tree import check_tree, tree_document, unpacked
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "counting_bounds",
@@ -183,6 +182,7 @@ class SearchResult:
     tree: dict | None = None
     lower: int | None = None            # a proven lower bound of the opener's least total
     polish: dict | None = None          # :meth:`.polish.Polish.as_dict`, if polished
+    max_guesses: int | None = None      # the limit the tree was searched within
 
     @property
     def average(self) -> float:
@@ -410,6 +410,9 @@ class TreeSearch:
         slot[depth] = entry
         if self.memo_bytes is not None and self._memo_used > self.memo_bytes:
             self._evict(self.memo_bytes // 2)
+            if key not in self.memo:    # the set just searched stays: its caller may read
+                self.memo[key] = {depth: entry}             # its guess next (best_guess)
+                self._memo_used += len(key) + MEMO_ENTRY_BYTES
 
     def _evict(self, keep):
         """Drop the entries of the smallest sets (ties: the older) until about ``keep``
@@ -644,7 +647,7 @@ class TreeSearch:
         lower = int(total) if self.beam is None else int(opener_bounds(game, [first])[0])
         return SearchResult(game.word(first), int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
-                            self.nodes, tree, lower)
+                            self.nodes, tree, lower, max_guesses=self.max_guesses)
 
     def tree(self, cands: np.ndarray, allowed=None, depth: int | None = None,
              guess: int | None = None) -> dict:
@@ -968,13 +971,11 @@ def read_proof(game, path) -> tuple[dict, list[dict]]:
     tags, rows = [], {}
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
-        if data[:2] == GZIP_MAGIC:
-            data = gzip.decompress(data)
+            data = unpacked(fh.read())
     except OSError as exc:
         raise ArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except EOFError:
-        raise ArgumentError(f"cannot read {path}: a gzip file cut short") from None
+    except ValueError as exc:
+        raise ArgumentError(f"cannot read {path}: {exc}") from None
     lines = data.decode("utf-8", errors="replace").splitlines()
     for line in lines:
         try:

@@ -90,10 +90,11 @@ def search(result, game, tree_path=None, least=None) -> str:
                 f"{fewer}\nthe fewest total guesses within {r.worst}: {line}")
     if r.polish is not None:
         p = r.polish
-        line += (f"\npolished: {p['subtrees']} subtrees of 3-{p['max_size']} answers searched "
-                 f"exactly, {p['improved']} better ({p['before']} -> {p['after']}), "
-                 f"{p['seconds']:.1f} s" + ("; every one under the opener, so exact"
-                                            if p["exact"] else ""))
+        line += (f"\npolished: {p['subtrees']} subtrees of {p['min_size']}-{p['max_size']} "
+                 f"answers searched exactly, {p['improved']} better ({p['before']} -> "
+                 f"{p['after']}), {p['seconds']:.1f} s" + (
+                     "; every subtree under the opener is optimal, so the total is exact (the "
+                     "worst case is not minimised among such trees)" if p["exact"] else ""))
     return line + (f"\ntree: {tree_path}" if tree_path else "")
 
 

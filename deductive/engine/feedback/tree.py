@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +23,8 @@ import numpy as np
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from ..params import Param
 
-__all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree"]
+__all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree",
+           "unpacked"]
 
 VERSION = 1
 GZIP_MAGIC = b"\x1f\x8b"
@@ -47,20 +49,32 @@ def write_tree(path, game, tree: dict) -> None:
         json.dump(tree_document(game, tree), fh)
 
 
+def unpacked(data: bytes) -> bytes:
+    """``data``, decompressed if it is gzip (told by its first bytes); a damaged or cut
+    gzip stream is a ``ValueError`` naming it."""
+    if data[:2] != GZIP_MAGIC:
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise ValueError(f"a damaged or cut gzip file: {exc}") from None
+
+
 def load_tree(path) -> dict:
     """Read a tree file, plain or gzip-compressed (told by its first bytes, whatever its
     name); a clear error if it is not one."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
-        if data[:2] == GZIP_MAGIC:
-            data = gzip.decompress(data)
-        doc = json.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise TreeError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise TreeError(f"{path}: a directory, not a tree file") from None
-    except (json.JSONDecodeError, UnicodeDecodeError, OSError, EOFError) as exc:
+    except OSError as exc:
+        raise TreeError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(unpacked(data).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
         raise TreeError(f"{path}: not a JSON tree ({exc})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("tree"), dict):
         raise TreeError(f"{path}: no 'tree' object; write trees with 'deductive wordle bench "
