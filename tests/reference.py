@@ -957,11 +957,14 @@ def search_split_bounds(matrix, rows, candidates, guess_to_answer, limit, solve_
     return [g for _, _, g in scored], [b for b, _, _ in scored], cut
 
 
-def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None) -> int:
+def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None,
+                        answer_to_guess=None) -> int:
     """The depth-two bound of an opener, spelled out: n, plus for each non-green bucket B
     1 or 3 (one or two answers), else the least 3|B| - [h in B] - buckets(h) over the
     guesses h (``rows``, or ``rows_of[code]`` after the opener got that code; none: 3|B|,
-    a bucket no tree solves)."""
+    a bucket no tree solves). With ``answer_to_guess`` (the refined bound), each h also
+    counts one per group of three or more answers it leaves (the win aside) in which no
+    answer, played as a guess, gives every answer of the group its own code."""
     n = matrix.shape[1]
     buckets: dict = {}
     for a in range(n):
@@ -977,8 +980,18 @@ def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None
         members = set(grp)
         total += min((3 * m - (int(guess_to_answer[h]) in members)
                       - len(bucket_sizes(matrix[h], grp))
+                      + (0 if answer_to_guess is None else
+                         _imperfect(matrix, h, grp, answer_to_guess, win))
                       for h in (rows if rows_of is None else rows_of[code])), default=3 * m)
     return total
+
+
+def _imperfect(matrix, h, grp, answer_to_guess, win) -> int:
+    groups: dict = {}
+    for a in grp:
+        groups.setdefault(int(matrix[h][a]), []).append(a)
+    return sum(1 for code, g in groups.items() if code != win and len(g) >= 3 and not any(
+        len({int(matrix[answer_to_guess[x]][y]) for y in g}) == len(g) for x in g))
 
 
 # -- least worst case: the compiled last levels (deductive.kernels.worst) -------------------

@@ -296,8 +296,8 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
         return len(_RUN_SEARCHES)
 
     game = Wordle("fr-seed", "fr-seed", hard=hard)
-    local = prove_openers(game, 3, within=10, checkpoint=str(tmp_path / "one.jsonl"))
-    remote = wordle_prove_openers(client, game, 3, within=10, memo_bytes=10 ** 8,
+    local = prove_openers(game, 5, within=20, checkpoint=str(tmp_path / "one.jsonl"))
+    remote = wordle_prove_openers(client, game, 5, within=20, memo_bytes=10 ** 8,
                                   checkpoint=str(tmp_path / "two.jsonl"))
     stable = [[{k: v for k, v in r.items() if k != "seconds"} for r in proof.rows]
               for proof in (local, remote)]

@@ -169,22 +169,25 @@ def openings(draw):
 
 
 @settings(max_examples=200, deadline=None)
-@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80))
-def test_opener_bounds_match_reference(case, columns_max, target):
+@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80), st.booleans())
+def test_opener_bounds_match_reference(case, columns_max, target, refine):
     matrix, g2a, high = case
+    a2g = np.arange(matrix.shape[1], dtype=np.int64)
     columns = np.ascontiguousarray(matrix.T)
     openers = np.arange(matrix.shape[0], dtype=np.int64)
     rows = np.arange(matrix.shape[0], dtype=np.int64)
     full = np.zeros(len(openers), np.int64)
     every = (rows, np.zeros(high, np.int64), np.full(high, len(rows), np.int64))
-    opener_bounds_rows(matrix, columns, columns_max, openers, *every, g2a, high, high - 1,
-                       2 ** 60, full, 0, len(openers))
-    want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1) for g in openers]
+    opener_bounds_rows(matrix, columns, columns_max, openers, *every, g2a, a2g, high,
+                       high - 1, refine, 2 ** 60, full, 0, len(openers))
+    want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1,
+                                          answer_to_guess=a2g if refine else None)
+            for g in openers]
     assert full.tolist() == want
     # with a target: the same below it, else a bound between the target and the full one
     cut = np.zeros(len(openers), np.int64)
-    opener_bounds(matrix, columns, columns_max, openers, *every, g2a, high, high - 1, target,
-                  cut, 2)
+    opener_bounds(matrix, columns, columns_max, openers, *every, g2a, a2g, high, high - 1,
+                  refine, target, cut, 2)
     for c, w in zip(cut.tolist(), want):
         assert c == w if w < target else target <= c <= w
 

@@ -40,9 +40,12 @@ def _opener_optimum(guesses, answers, opener, max_guesses, hard=False):
 @settings(max_examples=60, deadline=None)
 @given(small_games(), st.sampled_from([None, 2, 3]), st.booleans())
 def test_opener_bounds_are_admissible(game_lists, max_guesses, hard):
+    """Refined or plain, never above the opener's optimum; refined, never below plain."""
     guesses, answers = game_lists
     game = Wordle(guesses, answers, hard=hard)
     bounds = opener_bounds(game, np.arange(len(guesses)))
+    plain = opener_bounds(game, np.arange(len(guesses)), refine=False)
+    assert (bounds >= plain).all()
     for word, bound in zip(guesses, bounds.tolist()):
         total, _ = _opener_optimum(guesses, answers, word, max_guesses, hard)
         assert bound <= total
@@ -65,7 +68,8 @@ def test_hard_mode_opener_bounds_use_the_guesses_hard_mode_allows(game_lists):
             rows_of[code] = [h for h, w in enumerate(guesses)
                              if reference.hard_mode_ok(w, [(word, digits)])]
         assert bounds[g] == reference.opener_depth2_bound(matrix, g, rows, hard.guess_to_answer,
-                                                          hard.win_code, rows_of)
+                                                          hard.win_code, rows_of,
+                                                          hard.answer_to_guess)
     assert (bounds >= opener_bounds(normal, np.arange(len(guesses)))).all()
     deductive.set_threads(1)                    # one thread, or one opener per thread
     try:                                        # (the default above): the same bounds
@@ -259,6 +263,10 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     prove_openers(game, 3, checkpoint=str(path))
     report = verify_proof(game, str(path), sample=2, bounds=50)
     assert report["ok"] and report["rows"] == len(game.guesses)
+    old = tmp_path / "old.jsonl"                    # a file of the plain bound's proof
+    old.write_text(path.read_text().replace('"proof": "depth-2-refined"', '"proof": "depth-2"'))
+    assert '"depth-2"' in old.read_text()
+    assert verify_proof(game, str(old), sample=2, bounds=50)["checked"] == report["checked"]
     packed = tmp_path / "proof.jsonl.gz"           # as the certificates are shipped
     packed.write_bytes(gzip.compress(path.read_bytes()))
     assert verify_proof(game, str(packed), sample=2, bounds=50)["checked"] == \
@@ -362,9 +370,9 @@ def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch)
     game = Wordle("fr-seed", "fr-seed", hard=True)
     targets = []
 
-    def spy(game, openers, target):
+    def spy(game, openers, target, refine=True):
         targets.append(target)
-        return opener_bounds(game, openers, target)
+        return opener_bounds(game, openers, target, refine)
 
     monkeypatch.setattr(search_module, "opener_bounds", spy)
     proof = prove_openers(game, 5, max_guesses=4)

@@ -242,8 +242,96 @@ def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_ans
 
 
 @njit(cache=CACHE, **SERIAL)
+def imperfect_groups(row, bucket, matrix, answer_to_guess, win, stamps):
+    """How many of the groups that the guess whose codes are ``row`` makes of ``bucket``
+    (the winning code's aside) hold three or more answers, none of which, as a guess,
+    gives each answer of its group a code of its own. Such a group of k answers needs at
+    least 2k total guesses, not 2k - 1 (2k - 1 needs a first guess in the group that
+    isolates all the others). ``stamps`` (int64[n_codes + 1]) is scratch: entry
+    ``n_codes`` holds the last stamp used."""
+    m = bucket.shape[0]
+    codes = np.empty(m, np.int64)
+    for j in range(m):
+        codes[j] = row[bucket[j]]
+    order = np.argsort(codes, kind="mergesort")
+    last = stamps.shape[0] - 1
+    count = 0
+    start = 0
+    while start < m:
+        code = codes[order[start]]
+        stop = start
+        while stop < m and codes[order[stop]] == code:
+            stop += 1
+        if stop - start >= 3 and code != win:
+            perfect = False
+            for x in range(start, stop):
+                guess_row = matrix[answer_to_guess[bucket[order[x]]]]
+                stamps[last] += 1
+                stamp = stamps[last]
+                perfect = True
+                for y in range(start, stop):
+                    c = guess_row[bucket[order[y]]]
+                    if stamps[c] == stamp:
+                        perfect = False
+                        break
+                    stamps[c] = stamp
+                if perfect:
+                    break
+            if not perfect:
+                count += 1
+        start = stop
+    return count
+
+
+@njit(cache=CACHE, **SERIAL)
+def _refined_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer,
+                   answer_to_guess, n_codes, win, stamps):
+    """The refined depth-two bound of a bucket of m answers: ``min over h of 3m - [h in
+    bucket] - buckets(h) + imperfect(h)`` over the guesses ``rows``, imperfect(h) from
+    :func:`imperfect_groups`. Every guess is scored as :func:`_best_split` scores it;
+    then the best split is refined, and every other guess whose plain bound is below the
+    best refined value so far (refining only raises a bound)."""
+    m = bucket.shape[0]
+    n_rows = rows.shape[0]
+    split = np.empty(n_rows, np.int64)          # buckets(h) + [h in bucket]
+    buckets = np.empty(BLOCK, np.int64)
+    unused = np.empty(BLOCK, np.int64)
+    no_table = np.zeros(0, np.int64)
+    xlogx = np.zeros(m + 1, np.int64)
+    for start in range(0, n_rows, BLOCK):
+        stop = min(n_rows, start + BLOCK)
+        block = rows[start:stop]
+        if use_columns:
+            bucket_stats_columns(columns, block, bucket, no_table, unused, buckets, unused,
+                                 unused, 0, stop - start)
+        elif (n_codes + 63) // 64 <= m:
+            _distinct_codes(matrix, block, bucket, n_codes, buckets)
+        else:
+            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
+                              unused, 0, stop - start)
+        for i in range(stop - start):
+            a = guess_to_answer[block[i]]
+            split[start + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)
+            if split[start + i] > m:            # every answer isolated: 2m - 1, the least
+                return 2 * m - 1
+    if n_rows == 0:
+        return 3 * m                            # no guess allowed: no tree
+    top = np.argmax(split)                      # the best split first: a low ceiling
+    best = 3 * m - split[top] + imperfect_groups(matrix[rows[top]], bucket, matrix,
+                                                 answer_to_guess, win, stamps)
+    for r in range(n_rows):
+        if 3 * m - split[r] < best:             # only these can refine below it
+            refined = 3 * m - split[r] + imperfect_groups(matrix[rows[r]], bucket, matrix,
+                                                          answer_to_guess, win, stamps)
+            if refined < best:
+                best = refined
+    return best
+
+
+@njit(cache=CACHE, **SERIAL)
 def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
-                       guess_to_answer, n_codes, win, target, out, lo, hi):
+                       guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
+                       lo, hi):
     """Depth-two lower bound of the total of each opener ``openers[lo:hi]`` (the serial
     twin of :func:`opener_bounds`).
 
@@ -270,15 +358,20 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
         (every guess for every code: the bound of normal mode, and a weaker one for hard
         mode; hard mode's own guesses, bounding one opener per call: its own bound). A
         bucket with no guess allowed has no tree; its bound is then 3m, as good as any.
-    guess_to_answer : int64[n_guesses]
+    guess_to_answer, answer_to_guess : int64[n_guesses], int64[n_answers]
     n_codes, win : int
         Size of the code alphabet and the winning code.
+    refine : bool
+        Count each bucket by :func:`_refined_split` (a guess's groups of three or more
+        answers that no answer of theirs splits into singletons count one more each)
+        instead of its best split alone: a stronger bound at about the same cost.
     target : int
         Stop refining an opener's bound once it reaches this.
     out : int64[k]
         Only entries ``lo:hi`` are written.
     """
     n = matrix.shape[1]
+    stamps = np.zeros(n_codes + 1, np.int64)
     count = np.zeros(n_codes + 1, np.int64)
     order = np.empty(n, np.int64)
     member = np.zeros(n, np.bool_)
@@ -307,21 +400,28 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
             bucket = order[count[c] - m:count[c]]
             for j in range(m):
                 member[bucket[j]] = True
-            best = _best_split(matrix, columns, m <= columns_max, rows[row_lo[c]:row_hi[c]],
-                               bucket, member, guess_to_answer, n_codes)
+            if refine:
+                low = _refined_split(matrix, columns, m <= columns_max,
+                                     rows[row_lo[c]:row_hi[c]], bucket, member,
+                                     guess_to_answer, answer_to_guess, n_codes, win, stamps)
+            else:
+                low = 3 * m - _best_split(matrix, columns, m <= columns_max,
+                                          rows[row_lo[c]:row_hi[c]], bucket, member,
+                                          guess_to_answer, n_codes)
             for j in range(m):
                 member[bucket[j]] = False
-            total += m + 1 - best       # from 2m - 1 to 3m - best
+            total += low - (2 * m - 1)  # from 2m - 1 to the bucket's bound
         out[i] = total
 
 
 @njit(cache=CACHE, **PARALLEL)
 def opener_bounds(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
-                  guess_to_answer, n_codes, win, target, out, n_chunks):
+                  guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
+                  n_chunks):
     """:func:`opener_bounds_rows` over all ``openers``, ``n_chunks`` chunks in parallel."""
     k = openers.shape[0]
     per_chunk = (k + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
         opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
-                           guess_to_answer, n_codes, win, target, out, chunk * per_chunk,
-                           min(k, (chunk + 1) * per_chunk))
+                           guess_to_answer, answer_to_guess, n_codes, win, refine, target,
+                           out, chunk * per_chunk, min(k, (chunk + 1) * per_chunk))

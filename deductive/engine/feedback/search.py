@@ -108,6 +108,10 @@ INFEASIBLE = 1 << 60
 #: dict and the entry), for ``memo_bytes``: measured as the process's resident memory
 #: growth per entry over the exact salet search (``benchmarks/search_memo.py``).
 MEMO_ENTRY_BYTES = 600
+#: The proof a certificate's tag names: the refined depth-two bound. Files of the plain
+#: one ("depth-2", written before it) are still read and checked, never resumed.
+PROOF = "depth-2-refined"
+PROOFS = ("depth-2", PROOF)
 
 #: A node leaves unscored the guesses whose bound from its parent's bucket counts (a
 #: guess makes no more buckets of a subset) passes its ceiling by this percentage of the
@@ -667,7 +671,7 @@ class TreeSearch:
         return node
 
 
-def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
+def opener_bounds(game, openers, target: int = INFEASIBLE, refine: bool = True) -> np.ndarray:
     """Depth-two lower bounds of the totals of trees opening with each guess index of
     ``openers``: n for the opener, then for each bucket B its best achievable split
     (``min over h of 3|B| - [h in B] - buckets(h)``; 1 and 3 for one and two answers),
@@ -675,6 +679,12 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
     those the game allows (:meth:`allowed_after`; one opener per call of the serial
     kernel, on :func:`~deductive.engine._parallel.get_threads` threads: fewer guesses per
     bucket, so a bound at least normal mode's at a lower cost).
+
+    ``refine`` (the default) adds, for each h, one guess per group of three or more
+    answers that h leaves in B and that no answer of the group splits into singletons:
+    a tree over k answers totals 2k - 1 only when its first guess is one of them and
+    isolates all the others, so such a group needs at least 2k
+    (:func:`~deductive.kernels.search.imperfect_groups`). Without it: the plain bound.
 
     The bound holds under ``max_guesses`` too. Once an opener's bound reaches ``target`` it
     is not refined further (it is then at least ``target``): enough to rule the opener
@@ -685,7 +695,8 @@ def opener_bounds(game, openers, target: int = INFEASIBLE) -> np.ndarray:
     n_codes = game.patterns.n_codes
     out = np.zeros(len(openers), dtype=np.int64)
     common = (matrix, answer_major(matrix), COLUMNS_MAX, openers)
-    after = (game.guess_to_answer, n_codes, game.win_code, min(int(target), INFEASIBLE), out)
+    after = (game.guess_to_answer, game.answer_to_guess, n_codes, game.win_code,
+             bool(refine), min(int(target), INFEASIBLE), out)
     if not game.hard:
         rows = np.arange(matrix.shape[0], dtype=np.int64)
         every = (rows, np.zeros(n_codes, np.int64), np.full(n_codes, len(rows), np.int64))
@@ -789,7 +800,7 @@ class OpenerProof:
 
 def proof_tag(game, keep, max_guesses, within=None) -> dict:
     """The checkpoint tag of :func:`prove_openers` (rows keyed by the word)."""
-    tag = dict(search_tag(game, None, max_guesses), proof="depth-2", keep=keep)
+    tag = dict(search_tag(game, None, max_guesses), proof=PROOF, keep=keep)
     if within is not None:
         tag["within"] = within
     return tag
@@ -815,8 +826,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
        times as many tried; with ``within``: at least the least of them + D). A beam
        total is a real tree's, so the ``keep``-th least exact total, and the best + D,
        are at most U.
-    2. The depth-two bound (:func:`opener_bounds`) of every opener; one of U + 1 or more
-       is out (row ``by="bound"``).
+    2. The depth-two bound (:func:`opener_bounds`) of every opener, and the refined one
+       of those it leaves at U or below (on poor openers the refinement costs more than
+       it gives); one of U + 1 or more is out (row ``by="bound"``).
     3. The others, by bound (ties: guess order), are searched exactly under the ceiling
        ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far (with
        ``within``: at least the least found so far + D): an
@@ -869,7 +881,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     for lo in range(0, len(todo), BOUND_BATCH):
         start = time.perf_counter()
         batch = todo[lo:lo + BOUND_BATCH]
-        found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1)
+        low = opener_bounds(game, batch, ceiling + 1, refine=False)
+        near = low <= ceiling           # refined only where the plain bound is not enough
+        low[near] = opener_bounds(game, batch[near], ceiling + 1)
+        found[lo:lo + len(batch)] = low
         each = (time.perf_counter() - start) / max(1, len(batch))
         for g, low in zip(batch.tolist(), found[lo:lo + len(batch)].tolist()):
             if low > ceiling:
@@ -983,7 +998,7 @@ def read_proof(game, path) -> tuple[dict, list[dict]]:
         except json.JSONDecodeError:
             continue                    # a line cut by an interruption
         tag = entry.get("tag") if isinstance(entry, dict) else None
-        if not isinstance(tag, dict) or tag.get("proof") != "depth-2":
+        if not isinstance(tag, dict) or tag.get("proof") not in PROOFS:
             continue
         if (tag.get("guesses"), tag.get("answers"), tag.get("hard")) != (
                 identity.get("guesses_sha256"), identity.get("answers_sha256"), game.hard):
