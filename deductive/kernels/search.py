@@ -211,27 +211,41 @@ def _distinct_codes(matrix, rows, candidates, n_codes, out):
 
 
 @njit(cache=CACHE, **SERIAL)
+def _block_scratch(m):
+    """The work arrays of :func:`_block_buckets` for a bucket of m answers."""
+    return np.empty(BLOCK, np.int64), np.zeros(0, np.int64), np.zeros(m + 1, np.int64)
+
+
+@njit(cache=CACHE, **SERIAL)
+def _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, out):
+    """``out[i]``: the buckets guess ``block[i]`` makes of ``bucket`` (a block of at most
+    :data:`BLOCK` rows): from the answer-major ``columns``, from a bitmask of codes when it
+    is smaller than the bucket, else from a histogram."""
+    unused, no_table, xlogx = scratch   # bucket_stats_* want a table: the counts only here
+    k = block.shape[0]
+    if use_columns:
+        bucket_stats_columns(columns, block, bucket, no_table, unused, out, unused, unused,
+                             0, k)
+    elif (n_codes + 63) // 64 <= bucket.shape[0]:
+        _distinct_codes(matrix, block, bucket, n_codes, out)
+    else:
+        bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, out, unused, unused,
+                          0, k)
+
+
+@njit(cache=CACHE, **SERIAL)
 def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes):
     """``max(buckets(h) + [h in bucket])`` over the guesses ``rows`` (stops at its ceiling,
     ``len(bucket) + 1``); ``member`` marks the bucket's answers."""
     m = bucket.shape[0]
     n_rows = rows.shape[0]
     buckets = np.empty(BLOCK, np.int64)
-    unused = np.empty(BLOCK, np.int64)
-    no_table = np.zeros(0, np.int64)    # the counts only
-    xlogx = np.zeros(m + 1, np.int64)       # (bucket_stats_rows wants a table)
+    scratch = _block_scratch(m)
     best = 0
     for start in range(0, n_rows, BLOCK):
         stop = min(n_rows, start + BLOCK)
         block = rows[start:stop]
-        if use_columns:
-            bucket_stats_columns(columns, block, bucket, no_table, unused, buckets, unused,
-                                 unused, 0, stop - start)
-        elif (n_codes + 63) // 64 <= m:     # the mask is smaller than the bucket
-            _distinct_codes(matrix, block, bucket, n_codes, buckets)
-        else:
-            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
-                              unused, 0, stop - start)
+        _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, buckets)
         for i in range(stop - start):
             a = guess_to_answer[block[i]]
             b = buckets[i] + (1 if a >= 0 and member[a] else 0)
@@ -295,20 +309,11 @@ def _refined_split(matrix, columns, use_columns, rows, bucket, member, guess_to_
     n_rows = rows.shape[0]
     split = np.empty(n_rows, np.int64)          # buckets(h) + [h in bucket]
     buckets = np.empty(BLOCK, np.int64)
-    unused = np.empty(BLOCK, np.int64)
-    no_table = np.zeros(0, np.int64)
-    xlogx = np.zeros(m + 1, np.int64)
+    scratch = _block_scratch(m)
     for start in range(0, n_rows, BLOCK):
         stop = min(n_rows, start + BLOCK)
         block = rows[start:stop]
-        if use_columns:
-            bucket_stats_columns(columns, block, bucket, no_table, unused, buckets, unused,
-                                 unused, 0, stop - start)
-        elif (n_codes + 63) // 64 <= m:
-            _distinct_codes(matrix, block, bucket, n_codes, buckets)
-        else:
-            bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, buckets, unused,
-                              unused, 0, stop - start)
+        _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, buckets)
         for i in range(stop - start):
             a = guess_to_answer[block[i]]
             split[start + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)

@@ -878,19 +878,24 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
     found = np.zeros(len(todo), dtype=np.int64)
-    for lo in range(0, len(todo), BOUND_BATCH):
-        start = time.perf_counter()
-        batch = todo[lo:lo + BOUND_BATCH]
-        low = opener_bounds(game, batch, ceiling + 1, refine=False)
-        near = low <= ceiling           # refined only where the plain bound is not enough
-        low[near] = opener_bounds(game, batch[near], ceiling + 1)
-        found[lo:lo + len(batch)] = low
-        each = (time.perf_counter() - start) / max(1, len(batch))
-        for g, low in zip(batch.tolist(), found[lo:lo + len(batch)].tolist()):
+    def bound_rows(openers, lows, each):
+        for g, low in zip(openers.tolist(), lows.tolist()):
             if low > ceiling:
                 decide({"word": game.word(g), "index": g, "lower": low, "total": None,
                         "worst": None, "exact": False, "by": "bound",
                         "seconds": round(each, 4)})
+
+    for lo in range(0, len(todo), BOUND_BATCH):
+        start = time.perf_counter()
+        batch = todo[lo:lo + BOUND_BATCH]
+        found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1, refine=False)
+        bound_rows(batch, found[lo:lo + len(batch)],
+                   (time.perf_counter() - start) / max(1, len(batch)))
+    # refined where the plain bound is not enough, in one (parallel) call
+    near = np.flatnonzero(found <= ceiling)
+    start = time.perf_counter()
+    found[near] = opener_bounds(game, todo[near], ceiling + 1)
+    bound_rows(todo[near], found[near], (time.perf_counter() - start) / max(1, len(near)))
     # 3. searches under the ceiling, the most promising first
     queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
              if found[k] <= ceiling]
