@@ -987,11 +987,20 @@ def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None
 
 
 def _imperfect(matrix, h, grp, answer_to_guess, win) -> int:
+    return sum(flag for code, flag in unisolated_groups(matrix, h, grp, answer_to_guess)
+               if code != win)
+
+
+def unisolated_groups(matrix, h, grp, answer_to_guess) -> list[tuple[int, bool]]:
+    """``[(code, flag)]`` of the groups guess ``h`` makes of the answers ``grp``, by code:
+    flag when the group holds three or more answers and none of them, played as a guess,
+    gives every answer of the group its own code."""
     groups: dict = {}
     for a in grp:
         groups.setdefault(int(matrix[h][a]), []).append(a)
-    return sum(1 for code, g in groups.items() if code != win and len(g) >= 3 and not any(
+    return [(code, len(g) >= 3 and not any(
         len({int(matrix[answer_to_guess[x]][y]) for y in g}) == len(g) for x in g))
+        for code, g in sorted(groups.items())]
 
 
 # -- least worst case: the compiled last levels (deductive.kernels.worst) -------------------

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from deductive.engine.feedback.search import counting_bounds
-from deductive.kernels.search import opener_bounds, opener_bounds_rows, split_bounds
+from deductive.kernels.partition import group_by_code
+from deductive.kernels.search import (opener_bounds, opener_bounds_rows, split_bounds,
+                                     unisolated)
 
 from . import reference
 
@@ -190,6 +192,24 @@ def test_opener_bounds_match_reference(case, columns_max, target, refine):
                   refine, target, cut, 2)
     for c, w in zip(cut.tolist(), want):
         assert c == w if w < target else target <= c <= w
+
+
+@settings(max_examples=300, deadline=None)
+@given(openings(), st.data())
+def test_unisolated_matches_reference(case, data):
+    """The groups of a guess over a set that no member splits into singletons (the
+    refinement of the search's child bounds): sets of 0 to all answers, any guess."""
+    matrix, g2a, high = case
+    n = matrix.shape[1]
+    guess = data.draw(st.integers(0, matrix.shape[0] - 1))
+    cands = np.flatnonzero(data.draw(arrays(np.bool_, (n,)))).astype(np.int64)
+    a2g = np.arange(n, dtype=np.int64)
+    ordered, codes, starts = group_by_code(matrix[guess], cands)
+    out = np.full(len(codes), 7, np.int64)
+    count = unisolated(ordered, starts, matrix, a2g, high, out)
+    want = reference.unisolated_groups(matrix, guess, cands.tolist(), a2g)
+    assert list(zip(codes.tolist(), out.astype(bool).tolist())) == want
+    assert count == sum(flag for _, flag in want)
 
 
 @settings(max_examples=100, deadline=None)

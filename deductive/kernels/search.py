@@ -11,7 +11,9 @@ guesses rather than over the whole list.
 import numpy as np
 
 from ._config import CACHE, PARALLEL, SERIAL, njit, prange
-from .partition import BLOCK, bucket_counts_columns, bucket_stats_columns, bucket_stats_rows
+from .partition import (BLOCK, bucket_counts_columns, bucket_stats_columns, bucket_stats_rows,
+                        group_by_code)
+from .worst import separator
 
 #: Candidates from which :func:`split_bounds` counts buckets by histogram rather than by
 #: comparing codes pairwise (measured crossover: 32-40 on the Wordle matrix).
@@ -234,100 +236,82 @@ def _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch
 
 
 @njit(cache=CACHE, **SERIAL)
-def _best_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes):
-    """``max(buckets(h) + [h in bucket])`` over the guesses ``rows`` (stops at its ceiling,
-    ``len(bucket) + 1``); ``member`` marks the bucket's answers."""
+def _splits(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes,
+            split):
+    """``split[r] = buckets(rows[r]) + [rows[r] in bucket]`` (``member`` marks the
+    bucket's answers), block by block; stops after the first block holding a split of
+    ``len(bucket) + 1``, the most there is. Returns how many entries were written."""
     m = bucket.shape[0]
     n_rows = rows.shape[0]
     buckets = np.empty(BLOCK, np.int64)
     scratch = _block_scratch(m)
-    best = 0
     for start in range(0, n_rows, BLOCK):
         stop = min(n_rows, start + BLOCK)
         block = rows[start:stop]
         _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, buckets)
+        perfect = False
         for i in range(stop - start):
             a = guess_to_answer[block[i]]
-            b = buckets[i] + (1 if a >= 0 and member[a] else 0)
-            best = max(best, b)
-        if best > m:
-            break
-    return best
+            split[start + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)
+            perfect |= split[start + i] > m
+        if perfect:
+            return stop
+    return n_rows
 
 
 @njit(cache=CACHE, **SERIAL)
-def imperfect_groups(row, bucket, matrix, answer_to_guess, win, stamps):
-    """How many of the groups that the guess whose codes are ``row`` makes of ``bucket``
-    (the winning code's aside) hold three or more answers, none of which, as a guess,
-    gives each answer of its group a code of its own. Such a group of k answers needs at
-    least 2k total guesses, not 2k - 1 (2k - 1 needs a first guess in the group that
-    isolates all the others). ``stamps`` (int64[n_codes + 1]) is scratch: entry
-    ``n_codes`` holds the last stamp used."""
-    m = bucket.shape[0]
-    codes = np.empty(m, np.int64)
-    for j in range(m):
-        codes[j] = row[bucket[j]]
-    order = np.argsort(codes, kind="mergesort")
-    last = stamps.shape[0] - 1
+def unisolated(ordered, starts, matrix, answer_to_guess, n_codes, out):
+    """``out[k] = 1`` where group k, ``ordered[starts[k]:starts[k + 1]]`` (as
+    :func:`~.partition.group_by_code` gives them), holds three or more answers none of
+    which, as a guess, gives each answer of the group a code of its own, else 0. Returns
+    the number of ones.
+
+    Only a tree opening with such a guess totals ``2m - 1`` over a group of m answers;
+    every other needs at least 2m."""
     count = 0
-    start = 0
-    while start < m:
-        code = codes[order[start]]
-        stop = start
-        while stop < m and codes[order[stop]] == code:
-            stop += 1
-        if stop - start >= 3 and code != win:
-            perfect = False
-            for x in range(start, stop):
-                guess_row = matrix[answer_to_guess[bucket[order[x]]]]
-                stamps[last] += 1
-                stamp = stamps[last]
-                perfect = True
-                for y in range(start, stop):
-                    c = guess_row[bucket[order[y]]]
-                    if stamps[c] == stamp:
-                        perfect = False
-                        break
-                    stamps[c] = stamp
-                if perfect:
-                    break
-            if not perfect:
-                count += 1
-        start = stop
+    for k in range(starts.shape[0] - 1):
+        group = ordered[starts[k]:starts[k + 1]]
+        out[k] = group.shape[0] >= 3 and separator(matrix, group, answer_to_guess[group],
+                                                   n_codes) < 0
+        count += out[k]
     return count
 
 
 @njit(cache=CACHE, **SERIAL)
+def imperfect_groups(row, bucket, matrix, answer_to_guess, n_codes):
+    """How many of the groups that the guess whose codes are ``row`` makes of ``bucket``
+    (ascending answer indices) hold three or more answers, none of which isolates the
+    others (:func:`unisolated`): each such group of k answers needs at least 2k total
+    guesses, not 2k - 1."""
+    ordered, _, starts = group_by_code(row, bucket)
+    return unisolated(ordered, starts, matrix, answer_to_guess, n_codes,
+                      np.empty(starts.shape[0] - 1, np.int64))
+
+
+@njit(cache=CACHE, **SERIAL)
 def _refined_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer,
-                   answer_to_guess, n_codes, win, stamps):
+                   answer_to_guess, n_codes, split):
     """The refined depth-two bound of a bucket of m answers: ``min over h of 3m - [h in
     bucket] - buckets(h) + imperfect(h)`` over the guesses ``rows``, imperfect(h) from
-    :func:`imperfect_groups`. Every guess is scored as :func:`_best_split` scores it;
-    then the best split is refined, and every other guess whose plain bound is below the
-    best refined value so far (refining only raises a bound)."""
+    :func:`imperfect_groups`. Every guess is scored by :func:`_splits`; then the best
+    split is refined, and every other guess whose plain bound is below the best refined
+    value so far (refining only raises a bound)."""
     m = bucket.shape[0]
     n_rows = rows.shape[0]
-    split = np.empty(n_rows, np.int64)          # buckets(h) + [h in bucket]
-    buckets = np.empty(BLOCK, np.int64)
-    scratch = _block_scratch(m)
-    for start in range(0, n_rows, BLOCK):
-        stop = min(n_rows, start + BLOCK)
-        block = rows[start:stop]
-        _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, buckets)
-        for i in range(stop - start):
-            a = guess_to_answer[block[i]]
-            split[start + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)
-            if split[start + i] > m:            # every answer isolated: 2m - 1, the least
-                return 2 * m - 1
     if n_rows == 0:
         return 3 * m                            # no guess allowed: no tree
+    done = _splits(matrix, columns, use_columns, rows, bucket, member, guess_to_answer,
+                   n_codes, split)
+    split = split[:done]
+    if split.max() > m:
+        return 2 * m - 1                        # every answer isolated: the least
     top = np.argmax(split)                      # the best split first: a low ceiling
     best = 3 * m - split[top] + imperfect_groups(matrix[rows[top]], bucket, matrix,
-                                                 answer_to_guess, win, stamps)
+                                                 answer_to_guess, n_codes)
     for r in range(n_rows):
         if 3 * m - split[r] < best:             # only these can refine below it
             refined = 3 * m - split[r] + imperfect_groups(matrix[rows[r]], bucket, matrix,
-                                                          answer_to_guess, win, stamps)
+                                                          answer_to_guess, n_codes)
             if refined < best:
                 best = refined
     return best
@@ -376,11 +360,11 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
         Only entries ``lo:hi`` are written.
     """
     n = matrix.shape[1]
-    stamps = np.zeros(n_codes + 1, np.int64)
     count = np.zeros(n_codes + 1, np.int64)
     order = np.empty(n, np.int64)
     member = np.zeros(n, np.bool_)
     sizes = np.empty(n_codes, np.int64)
+    split = np.empty(matrix.shape[0], np.int64)
     for i in range(lo, hi):
         row = matrix[openers[i]]
         count[:] = 0
@@ -405,14 +389,15 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
             bucket = order[count[c] - m:count[c]]
             for j in range(m):
                 member[bucket[j]] = True
+            allowed = rows[row_lo[c]:row_hi[c]]
             if refine:
-                low = _refined_split(matrix, columns, m <= columns_max,
-                                     rows[row_lo[c]:row_hi[c]], bucket, member,
-                                     guess_to_answer, answer_to_guess, n_codes, win, stamps)
+                low = _refined_split(matrix, columns, m <= columns_max, allowed, bucket,
+                                     member, guess_to_answer, answer_to_guess, n_codes,
+                                     split)
             else:
-                low = 3 * m - _best_split(matrix, columns, m <= columns_max,
-                                          rows[row_lo[c]:row_hi[c]], bucket, member,
-                                          guess_to_answer, n_codes)
+                done = _splits(matrix, columns, m <= columns_max, allowed, bucket, member,
+                               guess_to_answer, n_codes, split)
+                low = 3 * m - (split[:done].max() if done else 0)
             for j in range(m):
                 member[bucket[j]] = False
             total += low - (2 * m - 1)  # from 2m - 1 to the bucket's bound

@@ -86,8 +86,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
+from ...kernels.partition import group_by_code
 from ...kernels.search import opener_bounds as _opener_bounds_parallel
-from ...kernels.search import opener_bounds_rows, split_bounds
+from ...kernels.search import opener_bounds_rows, split_bounds, unisolated
 from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
@@ -272,6 +273,7 @@ class TreeSearch:
         self.probe = True
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
         self._no_cap = np.empty(0, np.int64)
+        self._flags = np.empty(self.matrix.shape[1], np.int64)    # scratch of unisolated
         self._root_cap = None           # every guess's buckets over all the answers
         self._caps: list = []           # bucket counts of the sets being searched, outermost first
         # hard mode: distinct masks by their bits; (mask key, guess, code) and (mask key,
@@ -366,9 +368,15 @@ class TreeSearch:
                                 else lower_bound(len(grp)))
             return children, lows
         memo, floor, win = self.memo, self.floor, self.win
-        for code, grp in self.game.split(guess, cands):
+        ordered, codes, starts = group_by_code(self.matrix[guess], cands)
+        flags = self._flags[:len(codes)]
+        unisolated(ordered, starts, self.matrix, self.game.answer_to_guess,
+                   self.patterns.n_codes, flags)
+        starts = starts.tolist()
+        for k, code in enumerate(codes.tolist()):
             if code == win:
                 continue
+            grp = ordered[starts[k]:starts[k + 1]]
             m = len(grp)
             if m <= 2:
                 children.append((grp, None))
@@ -377,7 +385,8 @@ class TreeSearch:
             a = None if allowed is None else self._allowed_after(allowed, guess, code)
             children.append((grp, a))
             key = self._key(grp, a)
-            low = int(floor[m])
+            # a set no answer of which isolates the others needs 2m (unisolated)
+            low = max(int(floor[m]), 2 * m) if flags[k] else int(floor[m])
             if key in memo:
                 low = max(low, self._lookup(key, depth)[0])
             lows.append(low)
