@@ -137,14 +137,14 @@ def test_split_bounds_head_cuts_through_ties_by_row(use_columns):
 
 @settings(max_examples=200, deadline=None)
 @given(nodes())
-def test_distinct_codes_counts_buckets(node):
-    from deductive.kernels.search import _distinct_codes
+def testdistinct_codes_counts_buckets(node):
+    from deductive.kernels.search import distinct_codes
 
     matrix, rows, cands, _, high = node
     wide = matrix.astype(np.uint16) * 257 % 59049 if high == 243 else matrix
     for m, n_codes in ((matrix, high), (wide, 59049)):
         out = np.full(len(rows), -1, np.int64)
-        _distinct_codes(m, rows, cands, n_codes, out)
+        distinct_codes(m, rows, cands, n_codes, out)
         assert out.tolist() == [len(reference.bucket_sizes(m[g], cands)) for g in rows]
 
 
@@ -170,16 +170,25 @@ def openings(draw):
     return matrix, g2a, high
 
 
-@settings(max_examples=200, deadline=None)
-@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80), st.booleans())
-def test_opener_bounds_match_reference(case, columns_max, target, refine):
+@settings(max_examples=300, deadline=None)
+@given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80), st.booleans(),
+       st.sampled_from([None, 0, 2]), st.integers(0, 2 ** 32 - 1))
+def test_opener_bounds_match_reference(case, columns_max, target, refine, slack, seed):
+    """Every guess scored, or (``slack`` not None) the guesses by caps descending, each
+    cap its buckets over all the answers plus up to ``slack``: any cap at least that
+    gives the same bounds."""
     matrix, g2a, high = case
     a2g = np.arange(matrix.shape[1], dtype=np.int64)
     columns = np.ascontiguousarray(matrix.T)
     openers = np.arange(matrix.shape[0], dtype=np.int64)
     rows = np.arange(matrix.shape[0], dtype=np.int64)
+    caps, by_cap = np.empty(0, np.int64), rows
+    if slack is not None:
+        caps = np.array([len(np.unique(r)) for r in matrix], np.int64)
+        caps += np.random.default_rng(seed).integers(0, slack + 1, len(caps))
+        by_cap = np.argsort(-caps, kind="stable").astype(np.int64)
     full = np.zeros(len(openers), np.int64)
-    every = (rows, np.zeros(high, np.int64), np.full(high, len(rows), np.int64))
+    every = (rows, by_cap, np.zeros(high, np.int64), np.full(high, len(rows), np.int64), caps)
     opener_bounds_rows(matrix, columns, columns_max, openers, *every, g2a, a2g, high,
                        high - 1, refine, 2 ** 60, full, 0, len(openers))
     want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1,
@@ -206,7 +215,7 @@ def test_unisolated_matches_reference(case, data):
     a2g = np.arange(n, dtype=np.int64)
     ordered, codes, starts = group_by_code(matrix[guess], cands)
     out = np.full(len(codes), 7, np.int64)
-    count = unisolated(ordered, starts, matrix, a2g, high, out)
+    count = unisolated(ordered, starts, matrix, a2g, np.zeros(high + 1, np.int64), out)
     want = reference.unisolated_groups(matrix, guess, cands.tolist(), a2g)
     assert list(zip(codes.tolist(), out.astype(bool).tolist())) == want
     assert count == sum(flag for _, flag in want)

@@ -13,7 +13,7 @@ import numpy as np
 from ._config import CACHE, PARALLEL, SERIAL, njit, prange
 from .partition import (BLOCK, bucket_counts_columns, bucket_stats_columns, bucket_stats_rows,
                         group_by_code)
-from .worst import separator
+from .worst import stamped_separator
 
 #: Candidates from which :func:`split_bounds` counts buckets by histogram rather than by
 #: comparing codes pairwise (measured crossover: 32-40 on the Wordle matrix).
@@ -189,11 +189,11 @@ def split_bounds(matrix, columns, use_columns, rows, candidates, guess_to_answer
 
 
 @njit(cache=CACHE, **SERIAL)
-def _distinct_codes(matrix, rows, candidates, n_codes, out):
+def distinct_codes(matrix, rows, candidates, n_codes, out):
     """``out[r]``: the number of distinct codes of guess ``rows[r]`` over ``candidates``
     (its buckets), from a bitmask of the codes met: for a large set, cheaper than the
     histogram of :func:`~.partition.bucket_stats_rows` when there are fewer than 64
-    codes per word of the mask (the caller checks)."""
+    codes per word of the mask (the same result otherwise, more slowly)."""
     words = (n_codes + 63) // 64
     seen = np.zeros(words, np.uint64)
     one = np.uint64(1)
@@ -229,97 +229,122 @@ def _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch
         bucket_stats_columns(columns, block, bucket, no_table, unused, out, unused, unused,
                              0, k)
     elif (n_codes + 63) // 64 <= bucket.shape[0]:
-        _distinct_codes(matrix, block, bucket, n_codes, out)
+        distinct_codes(matrix, block, bucket, n_codes, out)
     else:
         bucket_stats_rows(matrix, block, bucket, n_codes, xlogx, unused, out, unused, unused,
                           0, k)
 
 
 @njit(cache=CACHE, **SERIAL)
-def _splits(matrix, columns, use_columns, rows, bucket, member, guess_to_answer, n_codes,
-            split):
+def _splits(matrix, columns, use_columns, rows, caps, start, enough, track, bucket, member,
+            guess_to_answer, n_codes, split):
     """``split[r] = buckets(rows[r]) + [rows[r] in bucket]`` (``member`` marks the
-    bucket's answers), block by block; stops after the first block holding a split of
-    ``len(bucket) + 1``, the most there is. Returns how many entries were written."""
+    bucket's answers) for r from ``start``, block by block. Returns where it stopped.
+
+    Stops after the first block holding a split of ``len(bucket) + 1``, the most there
+    is. With ``caps`` (int64[n_guesses]: each guess's buckets over a superset of the
+    bucket, such as all the answers; ``rows`` by ``caps`` descending; empty: none), also
+    at the first row that cannot split more than ``enough`` (nor, with ``track``, than
+    the best split met): ``min(len(bucket), caps[row]) + 1`` at most that. The rows
+    past it split no more than that either: on poor openers' large buckets, most rows."""
     m = bucket.shape[0]
     n_rows = rows.shape[0]
+    capped = caps.shape[0] > 0
     buckets = np.empty(BLOCK, np.int64)
     scratch = _block_scratch(m)
-    for start in range(0, n_rows, BLOCK):
-        stop = min(n_rows, start + BLOCK)
-        block = rows[start:stop]
+    pos = start
+    while pos < n_rows:
+        stop = min(n_rows, pos + BLOCK)
+        if capped:
+            end = pos
+            while end < stop and min(m, caps[rows[end]]) + 1 > enough:
+                end += 1
+            if end == pos:
+                return pos
+            stop = end
+        block = rows[pos:stop]
         _block_buckets(matrix, columns, use_columns, block, bucket, n_codes, scratch, buckets)
         perfect = False
-        for i in range(stop - start):
+        for i in range(stop - pos):
             a = guess_to_answer[block[i]]
-            split[start + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)
-            perfect |= split[start + i] > m
+            split[pos + i] = buckets[i] + (1 if a >= 0 and member[a] else 0)
+            perfect |= split[pos + i] > m
+            if track:
+                enough = max(enough, split[pos + i])
         if perfect:
             return stop
+        pos = stop
     return n_rows
 
 
 @njit(cache=CACHE, **SERIAL)
-def unisolated(ordered, starts, matrix, answer_to_guess, n_codes, out):
+def unisolated(ordered, starts, matrix, answer_to_guess, stamps, out):
     """``out[k] = 1`` where group k, ``ordered[starts[k]:starts[k + 1]]`` (as
     :func:`~.partition.group_by_code` gives them), holds three or more answers none of
     which, as a guess, gives each answer of the group a code of its own, else 0. Returns
-    the number of ones.
+    the number of ones. ``stamps``: scratch (see
+    :func:`~.worst.stamped_separator`).
 
     Only a tree opening with such a guess totals ``2m - 1`` over a group of m answers;
     every other needs at least 2m."""
     count = 0
     for k in range(starts.shape[0] - 1):
         group = ordered[starts[k]:starts[k + 1]]
-        out[k] = group.shape[0] >= 3 and separator(matrix, group, answer_to_guess[group],
-                                                   n_codes) < 0
+        out[k] = group.shape[0] >= 3 and stamped_separator(
+            matrix, group, answer_to_guess[group], stamps) < 0
         count += out[k]
     return count
 
 
 @njit(cache=CACHE, **SERIAL)
-def imperfect_groups(row, bucket, matrix, answer_to_guess, n_codes):
+def imperfect_groups(row, bucket, matrix, answer_to_guess, stamps):
     """How many of the groups that the guess whose codes are ``row`` makes of ``bucket``
     (ascending answer indices) hold three or more answers, none of which isolates the
     others (:func:`unisolated`): each such group of k answers needs at least 2k total
-    guesses, not 2k - 1."""
+    guesses, not 2k - 1. ``stamps``: scratch (see :func:`~.worst.stamped_separator`)."""
     ordered, _, starts = group_by_code(row, bucket)
-    return unisolated(ordered, starts, matrix, answer_to_guess, n_codes,
+    return unisolated(ordered, starts, matrix, answer_to_guess, stamps,
                       np.empty(starts.shape[0] - 1, np.int64))
 
 
 @njit(cache=CACHE, **SERIAL)
-def _refined_split(matrix, columns, use_columns, rows, bucket, member, guess_to_answer,
-                   answer_to_guess, n_codes, split):
+def _refined_split(matrix, columns, use_columns, rows, caps, bucket, member, guess_to_answer,
+                   answer_to_guess, n_codes, stamps, split):
     """The refined depth-two bound of a bucket of m answers: ``min over h of 3m - [h in
     bucket] - buckets(h) + imperfect(h)`` over the guesses ``rows``, imperfect(h) from
-    :func:`imperfect_groups`. Every guess is scored by :func:`_splits`; then the best
-    split is refined, and every other guess whose plain bound is below the best refined
-    value so far (refining only raises a bound)."""
+    :func:`imperfect_groups`. The guesses are scored by :func:`_splits` (up to those
+    ``caps`` shows cannot split more than the best); the best split is refined, then
+    every other guess whose plain bound is below the best refined value so far (refining
+    only raises a bound), scoring further down ``rows`` while ``caps`` allows that."""
     m = bucket.shape[0]
-    n_rows = rows.shape[0]
-    if n_rows == 0:
+    if rows.shape[0] == 0:
         return 3 * m                            # no guess allowed: no tree
-    done = _splits(matrix, columns, use_columns, rows, bucket, member, guess_to_answer,
-                   n_codes, split)
-    split = split[:done]
-    if split.max() > m:
+    end = _splits(matrix, columns, use_columns, rows, caps, 0, 0, True, bucket, member,
+                  guess_to_answer, n_codes, split)
+    top = np.argmax(split[:end])                # the best split first: a low ceiling
+    if split[top] > m:
         return 2 * m - 1                        # every answer isolated: the least
-    top = np.argmax(split)                      # the best split first: a low ceiling
     best = 3 * m - split[top] + imperfect_groups(matrix[rows[top]], bucket, matrix,
-                                                 answer_to_guess, n_codes)
-    for r in range(n_rows):
-        if 3 * m - split[r] < best:             # only these can refine below it
-            refined = 3 * m - split[r] + imperfect_groups(matrix[rows[r]], bucket, matrix,
-                                                          answer_to_guess, n_codes)
-            if refined < best:
-                best = refined
+                                                 answer_to_guess, stamps)
+    done = 0
+    while done < end:
+        for r in range(done, end):
+            if 3 * m - split[r] < best:         # only these can refine below it
+                refined = 3 * m - split[r] + imperfect_groups(
+                    matrix[rows[r]], bucket, matrix, answer_to_guess, stamps)
+                if refined < best:
+                    best = refined
+        # the rows past `end` split at most split[top]: those that may split more than
+        # 3m - best (a plain bound below it), if any
+        done, end = end, _splits(matrix, columns, use_columns, rows, caps, end,
+                                 3 * m - best, False, bucket, member, guess_to_answer,
+                                 n_codes, split)
     return best
 
 
 @njit(cache=CACHE, **SERIAL)
-def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
-                       guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
+def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_lo, row_hi,
+                       caps, guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
                        lo, hi):
     """Depth-two lower bound of the total of each opener ``openers[lo:hi]`` (the serial
     twin of :func:`opener_bounds`).
@@ -347,6 +372,13 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
         (every guess for every code: the bound of normal mode, and a weaker one for hard
         mode; hard mode's own guesses, bounding one opener per call: its own bound). A
         bucket with no guess allowed has no tree; its bound is then 3m, as good as any.
+    by_cap, caps : int64[r], int64[n_guesses] or int64[0]
+        ``caps``: each guess's buckets over all the answers; ``by_cap``: ``rows`` with each
+        ``[row_lo[c]:row_hi[c]]`` ordered by it, descending. A bucket of more than
+        ``columns_max`` answers is scored in that order and stops at the first guess that
+        cannot split it better than the best found (:func:`_splits`): most guesses, on a
+        poor opener's largest buckets. A smaller one is scored in the order of ``rows``
+        (from ``columns``, faster when the rows ascend). Empty ``caps``: every guess.
     guess_to_answer, answer_to_guess : int64[n_guesses], int64[n_answers]
     n_codes, win : int
         Size of the code alphabet and the winning code.
@@ -361,6 +393,7 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
     """
     n = matrix.shape[1]
     count = np.zeros(n_codes + 1, np.int64)
+    stamps = np.zeros(n_codes + 1, np.int64)
     order = np.empty(n, np.int64)
     member = np.zeros(n, np.bool_)
     sizes = np.empty(n_codes, np.int64)
@@ -389,14 +422,16 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
             bucket = order[count[c] - m:count[c]]
             for j in range(m):
                 member[bucket[j]] = True
-            allowed = rows[row_lo[c]:row_hi[c]]
+            small = m <= columns_max or caps.shape[0] == 0
+            allowed = (rows if small else by_cap)[row_lo[c]:row_hi[c]]
+            capped = caps[:0] if small else caps
             if refine:
-                low = _refined_split(matrix, columns, m <= columns_max, allowed, bucket,
-                                     member, guess_to_answer, answer_to_guess, n_codes,
-                                     split)
+                low = _refined_split(matrix, columns, m <= columns_max, allowed, capped,
+                                     bucket, member, guess_to_answer, answer_to_guess,
+                                     n_codes, stamps, split)
             else:
-                done = _splits(matrix, columns, m <= columns_max, allowed, bucket, member,
-                               guess_to_answer, n_codes, split)
+                done = _splits(matrix, columns, m <= columns_max, allowed, capped, 0, 0, True,
+                               bucket, member, guess_to_answer, n_codes, split)
                 low = 3 * m - (split[:done].max() if done else 0)
             for j in range(m):
                 member[bucket[j]] = False
@@ -405,13 +440,14 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_
 
 
 @njit(cache=CACHE, **PARALLEL)
-def opener_bounds(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
+def opener_bounds(matrix, columns, columns_max, openers, rows, by_cap, row_lo, row_hi, caps,
                   guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
                   n_chunks):
     """:func:`opener_bounds_rows` over all ``openers``, ``n_chunks`` chunks in parallel."""
     k = openers.shape[0]
     per_chunk = (k + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
-        opener_bounds_rows(matrix, columns, columns_max, openers, rows, row_lo, row_hi,
-                           guess_to_answer, answer_to_guess, n_codes, win, refine, target,
-                           out, chunk * per_chunk, min(k, (chunk + 1) * per_chunk))
+        opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_lo,
+                           row_hi, caps, guess_to_answer, answer_to_guess, n_codes, win,
+                           refine, target, out, chunk * per_chunk,
+                           min(k, (chunk + 1) * per_chunk))

@@ -35,19 +35,29 @@ def separator(matrix, candidates, rows, n_codes):
         The guesses to try, in order.
     n_codes : int
     """
+    return stamped_separator(matrix, candidates, rows, np.zeros(n_codes + 1, np.int64))
+
+
+@njit(cache=CACHE, **SERIAL)
+def stamped_separator(matrix, candidates, rows, stamps):
+    """:func:`separator` with its scratch given, for many calls: ``stamps``
+    (int64[n_codes + 1]) marks the codes met by the row being tried, with entry
+    ``n_codes`` the last stamp used (zeros at first; kept between calls)."""
     m = candidates.shape[0]
-    if m > n_codes:
+    last = stamps.shape[0] - 1
+    if m > last:
         return -1
-    seen = np.full(n_codes, -1, np.int64)
     for j in range(rows.shape[0]):
         row = matrix[rows[j]]
+        stamps[last] += 1
+        stamp = stamps[last]
         ok = True
         for i in range(m):
             c = row[candidates[i]]
-            if seen[c] == j:
+            if stamps[c] == stamp:
                 ok = False
                 break
-            seen[c] = j
+            stamps[c] = stamp
         if ok:
             return j
     return -1

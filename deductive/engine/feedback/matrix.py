@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import ArgumentError
+from ...kernels.search import distinct_codes
 
 __all__ = ["PatternMatrix", "answer_major", "code_dtype"]
 
@@ -120,6 +121,16 @@ class PatternMatrix:
             block = self.codes[lo:lo + step].ravel()
             seen[:] |= np.bincount(block, minlength=len(seen))[:len(seen)] > 0
         return max(1, int(seen.sum()) - int(seen[self.win_code]))
+
+    @functools.cached_property
+    def buckets(self) -> np.ndarray:
+        """Each guess's number of buckets (distinct codes) over all the answers: at least
+        its buckets over any set of them (int64[n_guesses], read only)."""
+        out = np.empty(self.shape[0], np.int64)
+        distinct_codes(self.codes, np.arange(self.shape[0], dtype=np.int64),
+                       np.arange(self.shape[1], dtype=np.int64), self.n_codes, out)
+        out.flags.writeable = False
+        return out
 
     @property
     def nbytes(self) -> int:

@@ -274,6 +274,7 @@ class TreeSearch:
         self._no_columns = np.empty((0, 0), self.matrix.dtype)
         self._no_cap = np.empty(0, np.int64)
         self._flags = np.empty(self.matrix.shape[1], np.int64)    # scratch of unisolated
+        self._stamps = np.zeros(self.patterns.n_codes + 1, np.int64)
         self._root_cap = None           # every guess's buckets over all the answers
         self._caps: list = []           # bucket counts of the sets being searched, outermost first
         # hard mode: distinct masks by their bits; (mask key, guess, code) and (mask key,
@@ -370,8 +371,8 @@ class TreeSearch:
         memo, floor, win = self.memo, self.floor, self.win
         ordered, codes, starts = group_by_code(self.matrix[guess], cands)
         flags = self._flags[:len(codes)]
-        unisolated(ordered, starts, self.matrix, self.game.answer_to_guess,
-                   self.patterns.n_codes, flags)
+        unisolated(ordered, starts, self.matrix, self.game.answer_to_guess, self._stamps,
+                   flags)
         starts = starts.tolist()
         for k, code in enumerate(codes.tolist()):
             if code == win:
@@ -706,25 +707,32 @@ def opener_bounds(game, openers, target: int = INFEASIBLE, refine: bool = True) 
     common = (matrix, answer_major(matrix), COLUMNS_MAX, openers)
     after = (game.guess_to_answer, game.answer_to_guess, n_codes, game.win_code,
              bool(refine), min(int(target), INFEASIBLE), out)
+    # the guesses by their buckets over all the answers, most first: a bucket's scoring
+    # stops at the first that cannot split it better than the best found
+    caps = np.asarray(game.patterns.buckets)
+    by_cap = np.argsort(-caps, kind="stable")
     if not game.hard:
-        rows = np.arange(matrix.shape[0], dtype=np.int64)
-        every = (rows, np.zeros(n_codes, np.int64), np.full(n_codes, len(rows), np.int64))
+        rows = np.arange(len(by_cap), dtype=np.int64)
+        every = (rows, by_cap, np.zeros(n_codes, np.int64), np.full(n_codes, len(rows), np.int64))
         run_rows(_opener_bounds_parallel, opener_bounds_rows, len(openers),
-                 len(openers) * matrix.size, OPENER_BOUNDS_WORK, *common, *every, *after)
+                 len(openers) * matrix.size, OPENER_BOUNDS_WORK, *common, *every, caps,
+                 *after)
         return out
     everything = np.ones(matrix.shape[0], dtype=bool)
 
     def bound(i, g):
         row_lo, row_hi = np.zeros(n_codes, np.int64), np.zeros(n_codes, np.int64)
-        parts, size = [], 0
+        parts, ordered, size = [], [], 0
         codes, counts = np.unique(matrix[g], return_counts=True)
         for code in codes[counts > 2].tolist():    # buckets of one or two need no guesses
-            allowed = np.flatnonzero(game.allowed_after(everything, g, code))
-            row_lo[code], row_hi[code] = size, size + len(allowed)
-            parts.append(allowed)
-            size += len(allowed)
-        rows = np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64)
-        opener_bounds_rows(*common, rows, row_lo, row_hi, *after, i, i + 1)
+            mask = game.allowed_after(everything, g, code)
+            parts.append(np.flatnonzero(mask))
+            ordered.append(by_cap[mask[by_cap]])
+            row_lo[code], row_hi[code] = size, size + len(parts[-1])
+            size += len(parts[-1])
+        rows, rows_by_cap = ((np.concatenate(x).astype(np.int64) if x else np.zeros(0, np.int64))
+                             for x in (parts, ordered))
+        opener_bounds_rows(*common, rows, rows_by_cap, row_lo, row_hi, caps, *after, i, i + 1)
 
     # the kernel releases the GIL (about 85% of an opener's time): one opener per thread
     with ThreadPoolExecutor(max(1, min(get_threads(), len(openers)))) as pool:
