@@ -60,6 +60,23 @@ def test_guess_lower_bound_is_admissible(game_lists):
             assert best == bound       # tight when no bucket holds three answers
 
 
+@settings(max_examples=80, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3]))
+def test_a_set_no_answer_isolates_needs_2m(game_lists, max_guesses):
+    """The floor of a search's child sets (kernels.search.unisolated): a tree over m >= 3
+    answers totals 2m - 1 only when one of them, played first, gives every other its own
+    feedback; otherwise at least 2m, within any number of guesses."""
+    guesses, answers = game_lists
+    m = len(answers)
+    isolates = any(len({reference.feedback_code(x, y) for y in answers}) == m
+                   for x in answers)
+    total, _ = reference.wordle_optimal(guesses, answers, max_guesses)
+    if isolates and max_guesses is None:
+        assert total == 2 * m - 1
+    elif m >= 3 and not isolates:
+        assert total >= 2 * m
+
+
 def test_search_memo_reuses_bounds_consistently():
     """A set searched first under a ceiling, then without one, gets the same exact value
     as a fresh search (a stored lower bound is never taken for a value)."""
