@@ -137,7 +137,7 @@ def test_split_bounds_head_cuts_through_ties_by_row(use_columns):
 
 @settings(max_examples=200, deadline=None)
 @given(nodes())
-def testdistinct_codes_counts_buckets(node):
+def test_distinct_codes_counts_buckets(node):
     from deductive.kernels.search import distinct_codes
 
     matrix, rows, cands, _, high = node

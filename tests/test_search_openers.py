@@ -6,10 +6,11 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import deductive
+from deductive.engine.feedback import search as search_module
 from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_bounds,
                                               prove_openers, search_under)
 from deductive.engine.wordle.game import Wordle
@@ -37,9 +38,19 @@ def _opener_optimum(guesses, answers, opener, max_guesses, hard=False):
     return total, worst
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.fixture(params=[None, 0], ids=["columns", "caps"])
+def columns_max(request, monkeypatch):
+    """As shipped, or every bucket scored from the guess rows in the order of their caps
+    (the path of buckets over OPENER_COLUMNS_MAX answers, beyond these small lists)."""
+    if request.param is not None:
+        monkeypatch.setattr(search_module, "OPENER_COLUMNS_MAX", request.param)
+    return request.param
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(small_games(), st.sampled_from([None, 2, 3]), st.booleans())
-def test_opener_bounds_are_admissible(game_lists, max_guesses, hard):
+def test_opener_bounds_are_admissible(columns_max, game_lists, max_guesses, hard):
     """Refined or plain, never above the opener's optimum; refined, never below plain."""
     guesses, answers = game_lists
     game = Wordle(guesses, answers, hard=hard)
@@ -51,9 +62,10 @@ def test_opener_bounds_are_admissible(game_lists, max_guesses, hard):
         assert bound <= total
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(small_games())
-def test_hard_mode_opener_bounds_use_the_guesses_hard_mode_allows(game_lists):
+def test_hard_mode_opener_bounds_use_the_guesses_hard_mode_allows(columns_max, game_lists):
     """In hard mode each bucket is bounded over the guesses allowed after its feedback:
     the twin spelled out, and never below the normal-mode bound."""
     guesses, answers = game_lists

@@ -244,9 +244,10 @@ def _splits(matrix, columns, use_columns, rows, caps, start, enough, track, buck
     Stops after the first block holding a split of ``len(bucket) + 1``, the most there
     is. With ``caps`` (int64[n_guesses]: each guess's buckets over a superset of the
     bucket, such as all the answers; ``rows`` by ``caps`` descending; empty: none), also
-    at the first row that cannot split more than ``enough`` (nor, with ``track``, than
-    the best split met): ``min(len(bucket), caps[row]) + 1`` at most that. The rows
-    past it split no more than that either: on poor openers' large buckets, most rows."""
+    before the first row, checked as each block is cut, that cannot split more than
+    ``enough`` (nor, with ``track``, than the best split met when the block starts):
+    ``min(len(bucket), caps[row]) + 1`` at most that. The rows past it split no more than
+    that either: on poor openers' large buckets, most rows."""
     m = bucket.shape[0]
     n_rows = rows.shape[0]
     capped = caps.shape[0] > 0
@@ -301,7 +302,8 @@ def imperfect_groups(row, bucket, matrix, answer_to_guess, stamps):
     """How many of the groups that the guess whose codes are ``row`` makes of ``bucket``
     (ascending answer indices) hold three or more answers, none of which isolates the
     others (:func:`unisolated`): each such group of k answers needs at least 2k total
-    guesses, not 2k - 1. ``stamps``: scratch (see :func:`~.worst.stamped_separator`)."""
+    guesses, not 2k - 1. The winning code's group, the guess alone, never counts.
+    ``stamps``: scratch (see :func:`~.worst.stamped_separator`)."""
     ordered, _, starts = group_by_code(row, bucket)
     return unisolated(ordered, starts, matrix, answer_to_guess, stamps,
                       np.empty(starts.shape[0] - 1, np.int64))

@@ -19,6 +19,10 @@ Lower bounds (admissible, checked against brute force in the tests):
   tight when g splits S into buckets of at most two answers. Every guess is tried in the
   order of this bound, so the search stops at the first guess whose bound reaches the
   best total found.
+* a child set of m >= 3 answers none of which, as a guess, gives each of the others its
+  own feedback needs at least 2m (a total of 2m - 1 finds one answer with the first guess
+  and every other with the second): checked for each child of a guess tried
+  (:func:`deductive.kernels.search.unisolated`) before its children are searched.
 
 The search at a set S with a ceiling ``beta`` (only a total below it is of use to the
 caller):
@@ -357,9 +361,9 @@ class TreeSearch:
 
     def _children(self, guess, cands, allowed, depth):
         """``[(set, allowed)]`` of the non-winning feedbacks of ``guess``, and a lower bound
-        of each set's total at ``depth``: the memo's or the floor's (INFEASIBLE if no tree
-        fits). Hard mode: only a set of three or more is searched, so only it needs its
-        guesses."""
+        of each set's total at ``depth``: the memo's or the floor's, or 2m for a set of m
+        answers none of which isolates the others (INFEASIBLE if no tree fits). Hard mode:
+        only a set of three or more is searched, so only it needs its guesses."""
         children, lows = [], []
         if depth is not None and depth < 2:          # one guess left (or none)
             for code, grp in self.game.split(guess, cands):
