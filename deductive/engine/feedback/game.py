@@ -138,13 +138,18 @@ class FeedbackGame:
         return {"hard": self.hard, "guesses": len(self.guesses), "answers": len(self.answers)}
 
     # -- rules ------------------------------------------------------------------------------
+    def groups(self, guess: int, candidates: np.ndarray):
+        """``(ordered, codes, starts)``: the candidates ``guess`` separates, as arrays (group
+        k, of code ``codes[k]``, is ``ordered[starts[k]:starts[k + 1]]``, ascending; codes
+        ascending): :meth:`split` without the lists, for compiled callers."""
+        return group_by_code(self.matrix[guess], np.asarray(candidates, dtype=np.int64))
+
     def split(self, guess: int, candidates: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """``[(code, answer indices)]``: the candidates ``guess`` separates, by code (each
         group ascending, groups in code order)."""
         if not len(candidates):
             return []
-        ordered, codes, starts = group_by_code(self.matrix[guess],
-                                               np.asarray(candidates, dtype=np.int64))
+        ordered, codes, starts = self.groups(guess, candidates)
         cuts = starts.tolist()
         return [(code, ordered[a:b]) for code, a, b in zip(codes.tolist(), cuts, cuts[1:])]
 

@@ -90,7 +90,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
-from ...kernels.partition import group_by_code
 from ...kernels.search import opener_bounds as _opener_bounds_parallel
 from ...kernels.search import opener_bounds_rows, split_bounds, unisolated
 from .._parallel import get_threads, run_rows
@@ -373,7 +372,7 @@ class TreeSearch:
                                 else lower_bound(len(grp)))
             return children, lows
         memo, floor, win = self.memo, self.floor, self.win
-        ordered, codes, starts = group_by_code(self.matrix[guess], cands)
+        ordered, codes, starts = self.game.groups(guess, cands)
         flags = self._flags[:len(codes)]
         unisolated(ordered, starts, self.matrix, self.game.answer_to_guess, self._stamps,
                    flags)
