@@ -330,8 +330,8 @@ def test_a_cut_proof_cancels_its_searches(client):
         pool = _DaskSearches(client, game, None, 10 ** 8)
         sent, submit = [], pool.submit
 
-        def submit_and_keep(*args):
-            submit(*args)
+        def submit_and_keep(*args, **kwargs):      # the first ceiling's beams, here
+            submit(*args, **kwargs)
             sent.append(list(pool.futures.values())[-1][0])     # (future, place)
 
         def cut():
@@ -506,8 +506,8 @@ def test_a_proof_survives_its_cluster_losing_the_game():
         pool = _DaskSearches(client, game, None, 10 ** 8)
         sends, submit = [], pool.submit
 
-        def submit_then_restart(place, g, limit, sent=1):
-            submit(place, g, limit, sent)
+        def submit_then_restart(place, g, limit, beam=False, sent=1):
+            submit(place, g, limit, beam, sent)
             sends.append(sent)
             if len(sends) == 2:
                 client.restart_workers(list(client.scheduler_info()["workers"]))

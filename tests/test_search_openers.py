@@ -126,9 +126,10 @@ class _RecordedSearches(LocalSearches):
         super().__init__(game)
         self.limits = {}
 
-    def submit(self, place, g, limit):
-        self.limits[place] = limit
-        super().submit(place, g, limit)
+    def submit(self, place, g, limit, beam=False):
+        if not beam:
+            self.limits[place] = limit
+        super().submit(place, g, limit, beam)
 
 
 class _ShuffledSearches(_RecordedSearches):
@@ -140,8 +141,8 @@ class _ShuffledSearches(_RecordedSearches):
         self.slots, self.rng = slots, np.random.default_rng(seed)
 
     def next(self):
-        place, g, limit = self._waiting.pop(int(self.rng.integers(len(self._waiting))))
-        return place, search_under(self.search, g, limit)
+        place, g, limit, beam = self._waiting.pop(int(self.rng.integers(len(self._waiting))))
+        return place, search_under(self.beam if beam else self.search, g, limit)
 
 
 @settings(max_examples=8, deadline=None)
@@ -194,11 +195,15 @@ def test_proof_rows_from_searches_under_higher_limits():
         return r["lower"], r["total"], r["worst"], r["exact"], r["by"]
 
     assert row(862, 860, None) == (862, None, None, False, "bound")          # not sent
-    assert row(862, 860, (870, 4, True, 1.0)) == (862, None, None, False, "bound")
-    assert row(850, 860, (855, 4, True, 1.0)) == (855, 855, 4, True, "search")
-    assert row(850, 860, (865, 5, True, 1.0)) == (860, None, None, False, "search")
-    assert row(850, 860, (880, 0, False, 1.0)) == (860, None, None, False, "search")
-    assert row(850, 860, (860, 4, True, 1.0)) == (860, None, None, False, "search")
+    assert row(862, 860, (870, 4, True, 1.0, 864)) == (862, None, None, False, "bound")
+    assert row(850, 860, (855, 4, True, 1.0, 852)) == (855, 855, 4, True, "search")
+    assert row(850, 860, (865, 5, True, 1.0, 852)) == (860, None, None, False, "search")
+    assert row(850, 860, (880, 0, False, 1.0, 852)) == (860, None, None, False, "search")
+    assert row(850, 860, (860, 4, True, 1.0, 852)) == (860, None, None, False, "search")
+    # out by the refined bound, whether or not it was searched under a higher limit
+    # (its refined bound, cut short at that limit, proves no more than the row's)
+    assert row(850, 860, (861, 0, False, 1.0, 861)) == (860, None, None, False, "bound")
+    assert row(850, 860, (864, 4, True, 1.0, 860)) == (860, None, None, False, "bound")
 
 
 def test_certificate_resumes_to_the_same_rows(tmp_path):
@@ -276,7 +281,8 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     report = verify_proof(game, str(path), sample=2, bounds=50)
     assert report["ok"] and report["rows"] == len(game.guesses)
     old = tmp_path / "old.jsonl"                    # a file of the plain bound's proof
-    old.write_text(path.read_text().replace('"proof": "depth-2-refined"', '"proof": "depth-2"'))
+    old.write_text(path.read_text().replace(f'"proof": "{search_module.PROOF}"',
+                                            '"proof": "depth-2"'))
     assert '"depth-2"' in old.read_text()
     assert verify_proof(game, str(old), sample=2, bounds=50)["checked"] == report["checked"]
     packed = tmp_path / "proof.jsonl.gz"           # as the certificates are shipped
@@ -383,7 +389,8 @@ def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch)
     targets = []
 
     def spy(game, openers, target, refine=True):
-        targets.append(target)
+        if not refine:                  # the pass over every opener (the refined bound
+            targets.append(target)      # comes later, under the ceiling of the moment)
         return opener_bounds(game, openers, target, refine)
 
     monkeypatch.setattr(search_module, "opener_bounds", spy)

@@ -139,19 +139,21 @@ class _DaskSearches:
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
-        # future key -> (future, place, opener, limit, sends, the game it was sent with)
+        # future key -> (future, place, opener, limit, beam, sends, the game it was sent
+        # with)
         self.futures: dict = {}
 
-    def submit(self, place: int, g: int, limit: int, sends: int = 1) -> None:
+    def submit(self, place: int, g: int, limit: int, beam: bool = False,
+               sends: int = 1) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
-                        limit)
-        self.futures[future.key] = (future, place, g, limit, sends, self.shared)
+                        limit, beam)
+        self.futures[future.key] = (future, place, g, limit, beam, sends, self.shared)
         self.running.add(future)
 
     def next(self) -> tuple[int, tuple]:
         while True:
             future, result = next(self.running)
-            _, place, g, limit, sends, shared = self.futures.pop(future.key)
+            _, place, g, limit, beam, sends, shared = self.futures.pop(future.key)
             if not was_lost(future, result):
                 return place, tuple(result)
             if sends > RESENDS:
@@ -161,7 +163,7 @@ class _DaskSearches:
                     self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
                 except Exception as exc:    # noqa: BLE001 (no worker came back in time)
                     raise DeductiveError(LOST) from exc
-            self.submit(place, g, limit, sends + 1)
+            self.submit(place, g, limit, beam, sends + 1)
 
     def close(self) -> None:
         """Cancel the searches still out (a run cut short: an interruption, an error), then
@@ -187,9 +189,10 @@ def _forget(client, token) -> None:
 
 def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
                          checkpoint=None, memo_bytes=None, progress=None):
-    """:func:`~deductive.engine.feedback.search.prove_openers` with its searches on the
-    cluster (the bounds in this process): the same rows, ``seconds`` aside. Each worker's
-    memo is capped at ``memo_bytes`` over the number of workers."""
+    """:func:`~deductive.engine.feedback.search.prove_openers` with its beams, refined
+    bounds and searches on the cluster (the plain bounds in this process): the same rows,
+    ``seconds`` aside. Each worker's memo is capped at ``memo_bytes`` over the number of
+    workers."""
     workers = n_workers(client)
     pool = _DaskSearches(client, game, max_guesses,
                          None if memo_bytes is None else

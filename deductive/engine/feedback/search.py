@@ -112,10 +112,12 @@ INFEASIBLE = 1 << 60
 #: dict and the entry), for ``memo_bytes``: measured as the process's resident memory
 #: growth per entry over the exact salet search (``benchmarks/search_memo.py``).
 MEMO_ENTRY_BYTES = 600
-#: The proof a certificate's tag names: the refined depth-two bound. Files of the plain
-#: one ("depth-2", written before it) are still read and checked, never resumed.
-PROOF = "depth-2-refined"
-PROOFS = ("depth-2", PROOF)
+#: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
+#: still in play under the falling ceiling (:func:`prove_openers`). Files of the earlier
+#: proofs ("depth-2": plain only; "depth-2-refined": refined for every opener the plain
+#: bound left at the first ceiling or below) are still read and checked, never resumed.
+PROOF = "depth-2-lazy"
+PROOFS = ("depth-2", "depth-2-refined", PROOF)
 
 #: A node leaves unscored the guesses whose bound from its parent's bucket counts (a
 #: guess makes no more buckets of a subset) passes its ceiling by this percentage of the
@@ -852,25 +854,26 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
        times as many tried; with ``within``: at least the least of them + D). A beam
        total is a real tree's, so the ``keep``-th least exact total, and the best + D,
        are at most U.
-    2. The depth-two bound (:func:`opener_bounds`) of every opener, and the refined one
-       of those it leaves at U or below (on poor openers the refinement costs more than
-       it gives); one of U + 1 or more is out (row ``by="bound"``).
-    3. The others, by bound (ties: guess order), are searched exactly under the ceiling
-       ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far (with
-       ``within``: at least the least found so far + D): an
-       exact row when its total is within it, else a row whose ``lower`` is the ceiling.
+    2. The plain depth-two bound (:func:`opener_bounds`) of every opener: one of U + 1
+       or more is out (row ``by="bound"``, ``lower`` that bound).
+    3. The others, by that bound (ties: guess order), are decided under the ceiling
+       L = ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far
+       (with ``within``: at least the least found so far + D): out if their plain bound,
+       or then their refined bound, reaches L (``by="bound"``, ``lower`` L: refining
+       costs about a tenth of a search, and it is spent only on the openers still in
+       play once the ceiling has fallen), else searched exactly under L: an exact row
+       when the total is below L, else a row whose ``lower`` is L.
 
-    The searches run in ``pool`` (default :class:`LocalSearches`: one :class:`TreeSearch`,
-    its memo capped at ``memo_bytes``, serves every opener). A pool of several slots
-    searches the next openers under the ceiling known when each starts, which is at least
-    as high as the one its row is decided under; the row is then what a search under
+    The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
+    :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
+    of several slots works on the next openers under the ceiling known when each starts,
+    which is at least as high as the one its row is decided under; the row is then what
     the latter gives (:func:`_proof_row`), so the file is the same with any pool. With
     ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
     but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
     before). ``progress`` is called with the number of openers decided.
     """
     from ...checkpoint import Checkpoint
-    from .scoring import rank_guesses
 
     if keep < 1:
         raise ArgumentError(f"`keep` must be at least 1, not {keep}")
@@ -890,17 +893,11 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         if progress is not None:
             progress(len(rows))
 
+    if pool is None:
+        pool = LocalSearches(game, max_guesses, memo_bytes)
     # 1. the ceiling
-    beam = TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
-    totals, wanted = [], keep + CEILING_EXTRA
-    for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted):
-        # the total alone (search_opener would also bound the opener, unused here)
-        total, _, _, ok = beam.opener_total(game.guess_index(s.word))
-        if ok:                          # else no tree within max_guesses in the beam
-            totals.append(int(total))
-            if len(totals) == wanted:
-                break
-    ceiling = min(_cutoff(sorted(totals), keep, within), INFEASIBLE - 1)
+    ceiling = min(_cutoff(_beam_totals(game, keep + CEILING_EXTRA, pool), keep, within),
+                  INFEASIBLE - 1)
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
     found = np.zeros(len(todo), dtype=np.int64)
@@ -917,16 +914,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1, refine=False)
         bound_rows(batch, found[lo:lo + len(batch)],
                    (time.perf_counter() - start) / max(1, len(batch)))
-    # refined where the plain bound is not enough, in one (parallel) call
-    near = np.flatnonzero(found <= ceiling)
-    start = time.perf_counter()
-    found[near] = opener_bounds(game, todo[near], ceiling + 1)
-    bound_rows(todo[near], found[near], (time.perf_counter() - start) / max(1, len(near)))
-    # 3. searches under the ceiling, the most promising first
+    # 3. searches under the ceiling, the most promising first (each refines its opener's
+    # bound first, under the ceiling of the moment)
     queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
              if found[k] <= ceiling]
-    if pool is None:
-        pool = LocalSearches(game, max_guesses, memo_bytes)
     exact = sorted(r["total"] for r in rows if r["exact"])
     ready: dict = {}                    # place in the queue -> search result, or None
     sent = decided = in_flight = 0
@@ -958,19 +949,52 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within)
 
 
+def _beam_totals(game, wanted: int, pool) -> list[int]:
+    """The totals of the beam searches (:data:`CEILING_BEAM`) of the best openers by
+    entropy that find a tree, down the list until ``wanted`` have one (at most
+    :data:`CEILING_TRIES` times as many tried), sorted: the same on any ``pool`` (its
+    searches run ahead of the list's order by at most the totals still wanted)."""
+    from .scoring import rank_guesses
+
+    openers = [game.guess_index(s.word)
+               for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted)]
+    totals: list = []
+    ready: dict = {}
+    sent = used = 0
+    while len(totals) < wanted and used < len(openers):
+        while (sent < len(openers) and sent - used - len(ready) < pool.slots
+               and sent - used < wanted - len(totals)):
+            pool.submit(sent, openers[sent], INFEASIBLE, beam=True)
+            sent += 1
+        place, result = pool.next()
+        ready[place] = result
+        while used in ready and len(totals) < wanted:
+            total, _, ok, _, _ = ready.pop(used)
+            if ok:                      # else no tree within max_guesses in the beam
+                totals.append(int(total))
+            used += 1
+    for _ in range(sent - used - len(ready)):
+        pool.next()                     # none left running when the searches start
+    return sorted(totals)
+
+
 def _proof_row(game, g, low, limit, result) -> dict:
-    """The row of opener ``g`` (bound ``low``) searched under ``limit``, from a
-    search's ``(total, worst, ok, seconds)`` under any limit at least ``limit`` (None: no
-    search): the row a search under ``limit`` itself gives. An exact total below
-    ``limit`` is the same under both; any other outcome proves the total at least
+    """The row of opener ``g`` (plain bound ``low``) decided under ``limit``, from its
+    pool result ``(total, worst, ok, seconds, refined)`` under any limit at least
+    ``limit`` (None: not sent): the row a search under ``limit`` itself gives.
+
+    Out by its bound (``by="bound"``) when ``low`` or the refined bound reaches ``limit``;
+    its ``lower`` is then ``low``, or ``limit`` (the refined bound, cut short at the
+    limit it was sent with, is no more than a proof of that). Else an exact total below
+    ``limit`` is the same under both limits; any other outcome proves the total at least
     ``limit``."""
     if result is None or low >= limit:
         total, worst, ok, seconds = low, 0, False, 0.0
         by = "bound"
     else:
-        total, worst, ok, seconds = result
-        ok = ok and total < limit
-        by = "search"
+        total, worst, ok, seconds, refined = result
+        by = "bound" if refined >= limit else "search"
+        ok = ok and total < limit and by == "search"
     return {"word": game.word(g), "index": g,
             "lower": int(total) if ok else max(low, limit),
             "total": int(total) if ok else None, "worst": int(worst) if ok else None,
@@ -982,31 +1006,40 @@ class LocalSearches:
     :class:`TreeSearch` (its memo capped at ``memo_bytes``).
 
     A pool of searches has ``slots`` (how many may run at once), ``submit(place, g,
-    limit)`` and ``next()``, which returns ``(place, (total, worst, ok, seconds))`` of a
-    finished search (``ok``: ``total`` is exact and below ``limit``; else it is a lower
-    bound of at least ``limit``). :func:`deductive.distributed.wordle_prove_openers` runs
-    them on Dask.
+    limit, beam=False)`` and ``next()``, which returns ``(place, (total, worst, ok,
+    seconds, refined))`` of a finished task: opener ``g``'s refined bound under ``limit``
+    (:func:`opener_bounds` with that target), then, when it is below ``limit``, its search
+    (``ok``: ``total`` is exact and below ``limit``; else it is a lower bound of at least
+    ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0.
+    :func:`deductive.distributed.wordle_prove_openers` runs them on Dask.
     """
 
     slots = 1
 
     def __init__(self, game, max_guesses=None, memo_bytes=None):
         self.search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        self.beam = TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
         self._waiting: list = []
 
-    def submit(self, place: int, g: int, limit: int) -> None:
-        self._waiting.append((place, g, limit))
+    def submit(self, place: int, g: int, limit: int, beam: bool = False) -> None:
+        self._waiting.append((place, g, limit, beam))
 
     def next(self) -> tuple[int, tuple]:
-        place, g, limit = self._waiting.pop(0)
-        return place, search_under(self.search, g, limit)
+        place, g, limit, beam = self._waiting.pop(0)
+        return place, search_under(self.beam if beam else self.search, g, limit)
 
 
 def search_under(search, g: int, limit: int) -> tuple:
-    """``(total, worst, ok, seconds)`` of opener ``g`` searched under ``limit``."""
+    """``(total, worst, ok, seconds, refined)`` of opener ``g`` under ``limit`` (see
+    :class:`LocalSearches`); a beam search is not refined."""
     start = time.perf_counter()
+    refined = 0
+    if search.beam is None:
+        refined = int(opener_bounds(search.game, [g], limit)[0])
+        if refined >= limit:
+            return refined, 0, False, time.perf_counter() - start, refined
     total, worst, _, ok = search.opener_total(g, limit)
-    return int(total), int(worst), bool(ok), time.perf_counter() - start
+    return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
 
 
 def read_proof(game, path) -> tuple[dict, list[dict]]:
@@ -1139,12 +1172,15 @@ _RUN_LOCK = threading.Lock()
 
 
 def _run_search(token, game, **settings) -> tuple:
-    """The run's search and lock in this process (made at the run's first task here)."""
+    """The run's search of these settings, and its lock, in this process (made at the
+    run's first task of them here; another run's are dropped then)."""
+    key = (token, settings.get("beam"))
     with _RUN_LOCK:
-        entry = _RUN_SEARCHES.get(token)
+        entry = _RUN_SEARCHES.get(key)
         if entry is None:
-            _RUN_SEARCHES.clear()
-            entry = _RUN_SEARCHES[token] = (TreeSearch(game, **settings), threading.Lock())
+            for other in [k for k in _RUN_SEARCHES if k[0] != token]:
+                del _RUN_SEARCHES[other]
+            entry = _RUN_SEARCHES[key] = (TreeSearch(game, **settings), threading.Lock())
     return entry
 
 
@@ -1157,15 +1193,17 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
         return search.search_opener(word).as_dict()
 
 
-def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit) -> tuple:
+def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False) -> tuple:
     """:func:`search_under` for a pool of searches on several processes (as
-    :func:`search_opener_chunk`)."""
-    search, lock = _run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    :func:`search_opener_chunk`; with ``beam``, the ceiling's beam search)."""
+    settings = ({"beam": CEILING_BEAM} if beam else {"memo_bytes": memo_bytes})
+    search, lock = _run_search(token, game, max_guesses=max_guesses, **settings)
     with lock:
         return search_under(search, g, limit)
 
 
 def forget_search(token) -> None:
-    """Drop a run's search (and its memo) from this process."""
+    """Drop a run's searches (and their memos) from this process."""
     with _RUN_LOCK:
-        _RUN_SEARCHES.pop(token, None)
+        for key in [k for k in _RUN_SEARCHES if k[0] == token]:
+            del _RUN_SEARCHES[key]
