@@ -986,6 +986,14 @@ def opener_depth2_bound(matrix, opener, rows, guess_to_answer, win, rows_of=None
     return total
 
 
+def best_split(matrix, rows, grp, guess_to_answer) -> int:
+    """The most ``buckets(h) + [h in grp]`` over the guesses ``rows`` (0 with none): the
+    best split of the answers ``grp`` in :func:`opener_depth2_bound`."""
+    members = set(grp)
+    return max((len(bucket_sizes(matrix[h], grp)) + (int(guess_to_answer[h]) in members)
+                for h in rows), default=0)
+
+
 def _imperfect(matrix, h, grp, answer_to_guess, win) -> int:
     return sum(flag for code, flag in unisolated_groups(matrix, h, grp, answer_to_guess)
                if code != win)

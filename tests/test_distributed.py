@@ -508,6 +508,8 @@ def test_a_proof_survives_its_cluster_losing_the_game():
 
         def submit_then_restart(place, g, limit, beam=False, sent=1):
             submit(place, g, limit, beam, sent)
+            if beam:                    # the first ceiling's: resent by the same path
+                return
             sends.append(sent)
             if len(sends) == 2:
                 client.restart_workers(list(client.scheduler_info()["workers"]))

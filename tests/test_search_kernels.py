@@ -172,11 +172,13 @@ def openings(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(openings(), st.sampled_from([0, 3, 255]), st.integers(0, 80), st.booleans(),
-       st.sampled_from([None, 0, 2]), st.integers(0, 2 ** 32 - 1))
-def test_opener_bounds_match_reference(case, columns_max, target, refine, slack, seed):
+       st.sampled_from([None, 0, 2]), st.integers(0, 2 ** 32 - 1),
+       st.sampled_from([(0, 0), (2, 255), (3, 6), (0, 4)]))
+def test_opener_bounds_match_reference(case, columns_max, target, refine, slack, seed, joint):
     """Every guess scored, or (``slack`` not None) the guesses by caps descending, each
     cap its buckets over all the answers plus up to ``slack``: any cap at least that
-    gives the same bounds."""
+    gives the same bounds; and the same with the plain bound's mid-sized buckets (sizes in
+    ``joint``) scored together."""
     matrix, g2a, high = case
     a2g = np.arange(matrix.shape[1], dtype=np.int64)
     columns = np.ascontiguousarray(matrix.T)
@@ -189,7 +191,7 @@ def test_opener_bounds_match_reference(case, columns_max, target, refine, slack,
         by_cap = np.argsort(-caps, kind="stable").astype(np.int64)
     full = np.zeros(len(openers), np.int64)
     every = (rows, by_cap, np.zeros(high, np.int64), np.full(high, len(rows), np.int64), caps)
-    opener_bounds_rows(matrix, columns, columns_max, openers, *every, g2a, a2g, high,
+    opener_bounds_rows(matrix, columns, columns_max, *joint, openers, *every, g2a, a2g, high,
                        high - 1, refine, 2 ** 60, full, 0, len(openers))
     want = [reference.opener_depth2_bound(matrix, g, rows, g2a, high - 1,
                                           answer_to_guess=a2g if refine else None)
@@ -197,10 +199,34 @@ def test_opener_bounds_match_reference(case, columns_max, target, refine, slack,
     assert full.tolist() == want
     # with a target: the same below it, else a bound between the target and the full one
     cut = np.zeros(len(openers), np.int64)
-    opener_bounds(matrix, columns, columns_max, openers, *every, g2a, a2g, high, high - 1,
-                  refine, target, cut, 2)
+    opener_bounds(matrix, columns, columns_max, *joint, openers, *every, g2a, a2g, high,
+                  high - 1, refine, target, cut, 2)
     for c, w in zip(cut.tolist(), want):
         assert c == w if w < target else target <= c <= w
+
+
+@settings(max_examples=300, deadline=None)
+@given(openings(), st.data())
+def test_joint_splits_match_reference(case, data):
+    """The best split of several buckets at once, in one pass over the rows: each as
+    alone (no rows, one row, an odd number of rows; buckets of one answer and more)."""
+    from deductive.kernels.search import joint_splits
+
+    matrix, g2a, high = case
+    n = matrix.shape[1]
+    rows = np.flatnonzero(data.draw(arrays(np.bool_, (matrix.shape[0],)))).astype(np.int64)
+    slot = data.draw(arrays(np.int64, (n,), elements=st.integers(-1, 3)))
+    buckets = [np.flatnonzero(slot == k) for k in range(4)]
+    buckets = [b for b in buckets if len(b)]
+    answers = np.concatenate(buckets + [np.zeros(0, np.int64)]).astype(np.int64)
+    starts = np.cumsum([0] + [len(b) for b in buckets]).astype(np.int64)
+    slot_of = np.full(n, -1, np.int64)
+    for k, b in enumerate(buckets):
+        slot_of[b] = k
+    best = np.full(len(buckets), 99, np.int64)
+    joint_splits(matrix, rows, answers, starts, g2a, slot_of, high, best)
+    want = [reference.best_split(matrix, rows, b.tolist(), g2a) for b in buckets]
+    assert best.tolist() == want
 
 
 @settings(max_examples=300, deadline=None)

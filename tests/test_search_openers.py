@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import deductive
 from deductive.engine.feedback import search as search_module
 from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_bounds,
-                                              prove_openers, search_under)
+                                              prove_openers)
 from deductive.engine.wordle.game import Wordle
 
 from . import reference
@@ -60,6 +60,25 @@ def test_opener_bounds_are_admissible(columns_max, game_lists, max_guesses, hard
     for word, bound in zip(guesses, bounds.tolist()):
         total, _ = _opener_optimum(guesses, answers, word, max_guesses, hard)
         assert bound <= total
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.booleans(), st.booleans(), st.integers(0, 2 ** 32 - 1))
+def test_a_bound_cut_short_at_a_target_tells_where_the_full_one_is(game_lists, hard, refine,
+                                                                  seed):
+    """An opener's bound stops growing once it reaches ``target``: what is returned then
+    reaches a limit L <= target exactly when the full bound does (the lazy refinement of
+    prove_openers decides rows by that), and below the target it is the full bound."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers, hard=hard)
+    full = opener_bounds(game, np.arange(len(guesses)), refine=refine)
+    rng = np.random.default_rng(seed)
+    for g, bound in enumerate(full.tolist()):
+        limit = bound + int(rng.integers(-6, 7))
+        target = limit + int(rng.integers(0, 7))
+        cut = int(opener_bounds(game, [g], target, refine=refine)[0])
+        assert (cut >= limit) == (bound >= limit) and cut <= bound
+        assert cut == bound or (cut >= target and bound >= target)
 
 
 @settings(max_examples=60, deadline=None,
@@ -122,13 +141,14 @@ def _stable(rows):
 class _RecordedSearches(LocalSearches):
     """One process's pool, recording the limit each search was sent with."""
 
-    def __init__(self, game):
-        super().__init__(game)
-        self.limits = {}
+    def __init__(self, game, max_guesses=None):
+        super().__init__(game, max_guesses)
+        self.limits, self.sent = {}, {}
 
     def submit(self, place, g, limit, beam=False):
         if not beam:
             self.limits[place] = limit
+            self.sent[place] = g
         super().submit(place, g, limit, beam)
 
 
@@ -136,13 +156,17 @@ class _ShuffledSearches(_RecordedSearches):
     """A pool of ``slots`` searches that finish in a seeded random order (as on several
     workers), each under the limit it was sent with."""
 
-    def __init__(self, game, slots, seed):
-        super().__init__(game)
+    def __init__(self, game, slots, seed, max_guesses=None):
+        super().__init__(game, max_guesses)
         self.slots, self.rng = slots, np.random.default_rng(seed)
+        self.results = {}
 
     def next(self):
         place, g, limit, beam = self._waiting.pop(int(self.rng.integers(len(self._waiting))))
-        return place, search_under(self.beam if beam else self.search, g, limit)
+        result = self.run(g, limit, beam)
+        if not beam:
+            self.results[place] = result
+        return place, result
 
 
 @settings(max_examples=8, deadline=None)
@@ -157,30 +181,52 @@ def test_certificate_is_the_same_with_a_pool_of_searches(slots, seed, ask):
         _pooled_and_serial(Wordle("fr-seed", "fr-seed", hard=hard), keep, within, slots, seed)
 
 
+@settings(max_examples=4, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2 ** 32 - 1))
+def test_certificate_under_a_guess_limit_is_the_same_with_a_pool(slots, seed):
+    """Under ``max_guesses`` a beam's value may depend on the sets its search met before:
+    each beam of the first ceiling gets a search of its own, so the ceiling, and then the
+    rows, are those of the serial run whatever the order the beams finish in."""
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    _pooled_and_serial(game, 5, None, slots, seed, max_guesses=4, beam=10, extra=10)
+
+
 def test_searches_run_ahead_under_higher_ceilings():
     """The case the pool is for: searches sent under a higher ceiling than their row's
-    (measured: 5 of 20 in normal mode, 9 of 14 in hard mode), and still the same rows."""
+    (measured: 5 of 20 in normal mode, 9 of 14 in hard mode), and still the same rows;
+    among them openers whose refined bound, below the limit they were sent with, reaches
+    their row's: ruled out by it, with the row's limit as their ``lower``."""
+    between = 0
     for hard in (False, True):
-        serial, pooled = _pooled_and_serial(Wordle("fr-seed", "fr-seed", hard=hard), 1, 20,
-                                            6, 0)
+        game = Wordle("fr-seed", "fr-seed", hard=hard)
+        serial, pooled, proof, pool = _pooled_and_serial(game, 1, 20, 6, 0)
         assert sum(pooled[k] > limit for k, limit in serial.items() if k in pooled) >= 3
+        rows = {r["index"]: r for r in proof.rows}
+        for place, (_, _, _, _, refined) in pool.results.items():
+            row = rows[pool.sent[place]]
+            if place in serial and serial[place] <= refined < pooled[place]:
+                assert (row["by"], row["exact"], row["lower"]) == ("bound", False,
+                                                                   serial[place])
+                between += 1
+    assert between >= 1
 
 
-def _pooled_and_serial(game, keep, within, slots, seed):
-    """The limits sent by one process and by a shuffled pool, after checking their rows."""
+def _pooled_and_serial(game, keep, within, slots, seed, max_guesses=None, beam=1, extra=0):
+    """The limits sent by one process and by a shuffled pool, after checking their rows;
+    then the pooled proof and pool."""
     import deductive.engine.feedback.search as search_module
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(search_module, "CEILING_BEAM", 1)
-        patch.setattr(search_module, "CEILING_EXTRA", 0)
-        one = _RecordedSearches(game)
-        serial = prove_openers(game, keep, within=within, pool=one)
-        pool = _ShuffledSearches(game, slots, seed)
-        pooled = prove_openers(game, keep, within=within, pool=pool)
+        patch.setattr(search_module, "CEILING_BEAM", beam)
+        patch.setattr(search_module, "CEILING_EXTRA", extra)
+        one = _RecordedSearches(game, max_guesses)
+        serial = prove_openers(game, keep, within=within, max_guesses=max_guesses, pool=one)
+        pool = _ShuffledSearches(game, slots, seed, max_guesses)
+        pooled = prove_openers(game, keep, within=within, max_guesses=max_guesses, pool=pool)
     assert _stable(pooled.rows) == _stable(serial.rows) and pooled.ceiling == serial.ceiling
     assert set(one.limits) <= set(pool.limits)         # all sent, at a limit as high
     assert all(pool.limits[k] >= limit for k, limit in one.limits.items())
-    return one.limits, pool.limits
+    return one.limits, pool.limits, pooled, pool
 
 
 def test_proof_rows_from_searches_under_higher_limits():

@@ -122,10 +122,10 @@ RESENDS = 3
 
 
 class _DaskSearches:
-    """The searches of :func:`~deductive.engine.feedback.search.prove_openers` as Dask
-    tasks (the pool interface of :class:`~deductive.engine.feedback.search.LocalSearches`):
-    as many at once as the cluster has workers, each worker keeping one search, and its
-    memo, for the run.
+    """The tasks of :func:`~deductive.engine.feedback.search.prove_openers` (the first
+    ceiling's beams; each opener's refined bound and search) on Dask (the pool interface of
+    :class:`~deductive.engine.feedback.search.LocalSearches`): as many at once as the
+    cluster has workers, each worker keeping one search, and its memo, for the run.
 
     A search cancelled because the cluster lost the game (every worker restarted: a
     suspended laptop, workers killed) is sent again with the game scattered anew, up to

@@ -345,9 +345,73 @@ def _refined_split(matrix, columns, use_columns, rows, caps, bucket, member, gue
 
 
 @njit(cache=CACHE, **SERIAL)
-def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_lo, row_hi,
-                       caps, guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
-                       lo, hi):
+def joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_codes, best):
+    """``best[k]``: the best split of bucket k, ``max over r of buckets(rows[r]) + [rows[r]
+    in bucket k]``, for the buckets ``answers[starts[k]:starts[k + 1]]``, all in one pass
+    over the rows (``slot_of[a]``: the bucket of answer a, or -1).
+
+    Scoring bucket by bucket reads every guess row once per bucket; here each row is read
+    once for them all, and two rows at a time keep two independent chains of work in
+    flight. A bucket's codes are counted by stamping a mark per code (no mask to clear
+    or count). For the mid-sized buckets of an opener (no guess splits them perfectly, so
+    every row is scored): half the time of scoring them one by one."""
+    n_slots = starts.shape[0] - 1
+    mark0 = np.full(n_codes, -1, np.int64)
+    mark1 = np.full(n_codes, -1, np.int64)
+    best[:n_slots] = 0
+    stamp = 0
+    n_rows = rows.shape[0]
+    for r in range(0, n_rows, 2):
+        h0 = rows[r]
+        h1 = rows[min(r + 1, n_rows - 1)]     # an odd last row is scored twice
+        row0, row1 = matrix[h0], matrix[h1]
+        a0, a1 = guess_to_answer[h0], guess_to_answer[h1]
+        own0 = slot_of[a0] if a0 >= 0 else -1
+        own1 = slot_of[a1] if a1 >= 0 else -1
+        for k in range(n_slots):
+            stamp += 1
+            b0 = 1 if k == own0 else 0
+            b1 = 1 if k == own1 else 0
+            for i in range(starts[k], starts[k + 1]):
+                a = answers[i]
+                c0, c1 = np.int64(row0[a]), np.int64(row1[a])
+                b0 += mark0[c0] != stamp
+                mark0[c0] = stamp
+                b1 += mark1[c1] != stamp
+                mark1[c1] = stamp
+            best[k] = max(best[k], b0, b1)
+
+
+@njit(cache=CACHE, **SERIAL)
+def _joint_excess(matrix, rows, order, ends, sizes, codes, guess_to_answer, n_codes, slot_of):
+    """What the buckets ``codes`` of an opener (answers by code in ``order``, bucket c
+    ending at ``ends[c]``, of ``sizes[c]`` answers) add to the bound above 2m - 1 each,
+    their best splits over ``rows`` scored together (:func:`joint_splits`)."""
+    k = codes.shape[0]
+    starts = np.zeros(k + 1, np.int64)
+    for j in range(k):
+        starts[j + 1] = starts[j] + sizes[codes[j]]
+    answers = np.empty(starts[k], np.int64)
+    for j in range(k):
+        c = codes[j]
+        answers[starts[j]:starts[j + 1]] = order[ends[c] - sizes[c]:ends[c]]
+        for i in range(starts[j], starts[j + 1]):
+            slot_of[answers[i]] = j
+    best = np.zeros(k, np.int64)
+    joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_codes, best)
+    for i in range(starts[k]):
+        slot_of[answers[i]] = -1
+    excess = 0
+    for j in range(k):
+        m = sizes[codes[j]]
+        excess += 3 * m - best[j] - (2 * m - 1)
+    return excess
+
+
+@njit(cache=CACHE, **SERIAL)
+def opener_bounds_rows(matrix, columns, columns_max, joint_min, joint_max, openers, rows,
+                       by_cap, row_lo, row_hi, caps, guess_to_answer, answer_to_guess, n_codes,
+                       win, refine, target, out, lo, hi):
     """Depth-two lower bound of the total of each opener ``openers[lo:hi]`` (the serial
     twin of :func:`opener_bounds`).
 
@@ -367,6 +431,11 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_
         it; pass ``columns_max = 0`` and any 2-d array to score from ``matrix`` only).
     columns_max : int
         At most 255.
+    joint_min, joint_max : int
+        Without ``refine``, when every code has the same rows, the buckets of more than
+        ``joint_min`` and at most ``joint_max`` answers are scored together, in one pass
+        over the rows (:func:`joint_splits`), when the largest of them comes up; the same
+        bounds. ``joint_max <= joint_min``: one by one.
     openers : int64[k]
         Guess rows to bound.
     rows, row_lo, row_hi : int64[r], int64[n_codes], int64[n_codes]
@@ -398,8 +467,12 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_
     stamps = np.zeros(n_codes + 1, np.int64)
     order = np.empty(n, np.int64)
     member = np.zeros(n, np.bool_)
+    slot_of = np.full(n, -1, np.int64)
     sizes = np.empty(n_codes, np.int64)
     split = np.empty(matrix.shape[0], np.int64)
+    joint = not refine and joint_max > joint_min
+    for c in range(n_codes):            # together only over the same rows
+        joint &= row_lo[c] == row_lo[0] and row_hi[c] == row_hi[0]
     for i in range(lo, hi):
         row = matrix[openers[i]]
         count[:] = 0
@@ -415,11 +488,22 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_
         for c in range(n_codes):
             if sizes[c] > 0 and c != win:
                 total += 2 * sizes[c] - 1
-        for c in np.argsort(-sizes, kind="mergesort"):   # largest first, then by code
+        by_size = np.argsort(-sizes, kind="mergesort")    # largest first, then by code
+        together = False
+        for c in by_size:
             m = sizes[c]
             if m < 3 or total >= target:
                 break
             if c == win:
+                continue
+            if joint and joint_min < m <= joint_max:
+                if not together:        # the largest of them: all of them, now
+                    together = True
+                    least = max(joint_min, 2)   # one or two answers: 1 or 3, no split
+                    mid = by_size[(sizes[by_size] > least) & (sizes[by_size] <= joint_max)
+                                  & (by_size != win)]
+                    total += _joint_excess(matrix, rows[row_lo[0]:row_hi[0]], order, count,
+                                           sizes, mid, guess_to_answer, n_codes, slot_of)
                 continue
             bucket = order[count[c] - m:count[c]]
             for j in range(m):
@@ -442,14 +526,14 @@ def opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_
 
 
 @njit(cache=CACHE, **PARALLEL)
-def opener_bounds(matrix, columns, columns_max, openers, rows, by_cap, row_lo, row_hi, caps,
-                  guess_to_answer, answer_to_guess, n_codes, win, refine, target, out,
-                  n_chunks):
+def opener_bounds(matrix, columns, columns_max, joint_min, joint_max, openers, rows, by_cap,
+                  row_lo, row_hi, caps, guess_to_answer, answer_to_guess, n_codes, win, refine,
+                  target, out, n_chunks):
     """:func:`opener_bounds_rows` over all ``openers``, ``n_chunks`` chunks in parallel."""
     k = openers.shape[0]
     per_chunk = (k + n_chunks - 1) // n_chunks
     for chunk in prange(n_chunks):
-        opener_bounds_rows(matrix, columns, columns_max, openers, rows, by_cap, row_lo,
-                           row_hi, caps, guess_to_answer, answer_to_guess, n_codes, win,
-                           refine, target, out, chunk * per_chunk,
+        opener_bounds_rows(matrix, columns, columns_max, joint_min, joint_max, openers, rows,
+                           by_cap, row_lo, row_hi, caps, guess_to_answer, answer_to_guess,
+                           n_codes, win, refine, target, out, chunk * per_chunk,
                            min(k, (chunk + 1) * per_chunk))
