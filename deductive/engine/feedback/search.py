@@ -1028,6 +1028,7 @@ class LocalSearches:
 
     def __init__(self, game, max_guesses=None, memo_bytes=None):
         self.search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        self._beam = None
         self._waiting: list = []
 
     def submit(self, place: int, g: int, limit: int, beam: bool = False) -> None:
@@ -1038,19 +1039,25 @@ class LocalSearches:
         return place, self.run(g, limit, beam)
 
     def run(self, g: int, limit: int, beam: bool = False) -> tuple:
-        """One task's result (a beam search gets a search of its own: see
-        :func:`beam_search`)."""
-        if beam:
+        """One task's result (the beams share a search of their own, dropped at the first
+        search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
+        if not beam:
+            self._beam = None
+            return search_under(self.search, g, limit)
+        if self.search.max_guesses is not None:
             return search_under(beam_search(self.search.game, self.search.max_guesses), g,
                                 limit)
-        return search_under(self.search, g, limit)
+        if self._beam is None:
+            self._beam = beam_search(self.search.game, None)
+        return search_under(self._beam, g, limit)
 
 
 def beam_search(game, max_guesses) -> TreeSearch:
-    """A new search for one of the first ceiling's beams: a beam value under
-    ``max_guesses`` may depend on the path that first reached its set (see the module's
-    notes), so each opener's starts from an empty memo, whichever worker runs it and
-    whatever it ran before; and nothing of it is kept."""
+    """A search for the first ceiling's beams. Their values are the same whichever path
+    reaches a set, so the beams of a run share one (its memo saves a third of their time
+    on the original lists) except under ``max_guesses``: a beam value may then depend on
+    the path that first reached its set (see the module's notes), so each beam gets a new
+    search, whichever worker runs it and whatever it ran before."""
     return TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
 
 
@@ -1187,8 +1194,9 @@ def rank_openers(rows: list[dict], order: list) -> list[dict]:
 
 
 #: In a worker: run token -> the search of that run (:func:`search_opener_chunk`,
-#: :func:`proof_search_chunk`) and its lock; one run's at a time, and the run's driver
-#: drops it at the end (:func:`forget_search`). The openers a worker searches in one run
+#: :func:`proof_search_chunk`; ``token:beam``, its first ceiling's beams until its first
+#: search) and its lock; one at a time, and the run's driver drops it at the end
+#: (:func:`forget_search`). The openers a worker searches in one run
 #: share one :class:`TreeSearch`, as in one process: its memo, and the hard-mode masks its
 #: memo keys name by the search's own ids (a memo shared by two searches would mistake one
 #: search's mask for the other's).
@@ -1219,14 +1227,17 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
     own: :func:`beam_search`)."""
-    if beam:
+    if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
-    search, lock = _run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    # the beams' search is dropped when the run's first search is made here (a new key)
+    search, lock = (_run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
+                    _run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
         return search_under(search, g, limit)
 
 
 def forget_search(token) -> None:
-    """Drop a run's search (and its memo) from this process."""
+    """Drop a run's searches (and their memos) from this process."""
     with _RUN_LOCK:
         _RUN_SEARCHES.pop(token, None)
+        _RUN_SEARCHES.pop(f"{token}:beam", None)
