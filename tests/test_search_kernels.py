@@ -224,7 +224,7 @@ def test_joint_splits_match_reference(case, data):
     for k, b in enumerate(buckets):
         slot_of[b] = k
     best = np.full(len(buckets), 99, np.int64)
-    joint_splits(matrix, rows, answers, starts, g2a, slot_of, high, best)
+    joint_splits(matrix, rows, answers, starts[:-1], starts[1:], g2a, slot_of, high, best)
     want = [reference.best_split(matrix, rows, b.tolist(), g2a) for b in buckets]
     assert best.tolist() == want
 

@@ -345,17 +345,17 @@ def _refined_split(matrix, columns, use_columns, rows, caps, bucket, member, gue
 
 
 @njit(cache=CACHE, **SERIAL)
-def joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_codes, best):
+def joint_splits(matrix, rows, answers, lo, hi, guess_to_answer, slot_of, n_codes, best):
     """``best[k]``: the best split of bucket k, ``max over r of buckets(rows[r]) + [rows[r]
-    in bucket k]``, for the buckets ``answers[starts[k]:starts[k + 1]]``, all in one pass
-    over the rows (``slot_of[a]``: the bucket of answer a, or -1).
+    in bucket k]``, for the buckets ``answers[lo[k]:hi[k]]``, all in one pass over the rows
+    (``slot_of[a]``: the bucket of answer a, or -1).
 
     Scoring bucket by bucket reads every guess row once per bucket; here each row is read
     once for them all, and two rows at a time keep two independent chains of work in
     flight. A bucket's codes are counted by stamping a mark per code (no mask to clear
     or count). For the mid-sized buckets of an opener (no guess splits them perfectly, so
     every row is scored): half the time of scoring them one by one."""
-    n_slots = starts.shape[0] - 1
+    n_slots = lo.shape[0]
     mark0 = np.full(n_codes, -1, np.int64)
     mark1 = np.full(n_codes, -1, np.int64)
     best[:n_slots] = 0
@@ -372,7 +372,7 @@ def joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_code
             stamp += 1
             b0 = 1 if k == own0 else 0
             b1 = 1 if k == own1 else 0
-            for i in range(starts[k], starts[k + 1]):
+            for i in range(lo[k], hi[k]):
                 a = answers[i]
                 c0, c1 = np.int64(row0[a]), np.int64(row1[a])
                 b0 += mark0[c0] != stamp
@@ -386,24 +386,18 @@ def joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_code
 def _joint_excess(matrix, rows, order, ends, sizes, codes, guess_to_answer, n_codes, slot_of):
     """What the buckets ``codes`` of an opener (answers by code in ``order``, bucket c
     ending at ``ends[c]``, of ``sizes[c]`` answers) add to the bound above 2m - 1 each,
-    their best splits over ``rows`` scored together (:func:`joint_splits`)."""
-    k = codes.shape[0]
-    starts = np.zeros(k + 1, np.int64)
-    for j in range(k):
-        starts[j + 1] = starts[j] + sizes[codes[j]]
-    answers = np.empty(starts[k], np.int64)
-    for j in range(k):
-        c = codes[j]
-        answers[starts[j]:starts[j + 1]] = order[ends[c] - sizes[c]:ends[c]]
-        for i in range(starts[j], starts[j + 1]):
-            slot_of[answers[i]] = j
-    best = np.zeros(k, np.int64)
-    joint_splits(matrix, rows, answers, starts, guess_to_answer, slot_of, n_codes, best)
-    for i in range(starts[k]):
-        slot_of[answers[i]] = -1
+    their best splits over ``rows`` scored together (:func:`joint_splits`, reading them
+    where they lie in ``order``)."""
+    hi = ends[codes]
+    lo = hi - sizes[codes]
+    for j in range(codes.shape[0]):           # bucket j is order[lo[j]:hi[j]]
+        slot_of[order[lo[j]:hi[j]]] = j
+    best = np.zeros(codes.shape[0], np.int64)
+    joint_splits(matrix, rows, order, lo, hi, guess_to_answer, slot_of, n_codes, best)
     excess = 0
-    for j in range(k):
-        m = sizes[codes[j]]
+    for j in range(codes.shape[0]):
+        slot_of[order[lo[j]:hi[j]]] = -1
+        m = hi[j] - lo[j]
         excess += 3 * m - best[j] - (2 * m - 1)
     return excess
 
