@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from deductive.cli import cli
 from deductive.engine.feedback.worst import WorstCaseSearch, least_worst
 from deductive.engine.wordle.game import Wordle
-from deductive.kernels.worst import new_memo, separator, two_step
+from deductive.kernels.worst import column_separator, new_memo, separator, two_step
 
 from . import reference
 from .test_cli_errors import assert_one_error
@@ -43,13 +43,18 @@ def test_kernels_equal_their_twins(case, cap, empty_rows):
         rows = rows[:0]
     assert separator(matrix, cands, rows, n_codes) == \
         reference.separator_first(matrix, cands.tolist(), rows.tolist())
+    allowed = np.zeros(matrix.shape[0], np.bool_)
+    allowed[inner] = True
+    scratch = np.empty(matrix.shape[0], np.int64), np.empty(matrix.shape[0], np.bool_)
+    assert column_separator(np.ascontiguousarray(matrix.T), cands, allowed, *scratch) == \
+        (reference.separator_first(matrix, cands.tolist(), inner.tolist()) >= 0)
     keys = np.random.default_rng(1).integers(-(1 << 62), 1 << 62, matrix.shape[1],
                                              dtype=np.int64)
     table, sets = new_memo()
     want = reference.two_step_first(matrix, cands.tolist(), rows.tolist(), inner.tolist(), win)
     for _ in range(2):
-        assert two_step(matrix, cands, rows, inner, n_codes, win, keys, table, sets,
-                        cap) == want
+        assert two_step(matrix, np.ascontiguousarray(matrix.T), cands, rows, inner, n_codes,
+                        win, keys, table, sets, cap) == want
     assert len(sets) <= cap
 
 
@@ -61,11 +66,12 @@ def test_clashing_keys_are_never_trusted():
     table, sets = new_memo()
     inner, rows = np.array([1], np.int64), np.array([0], np.int64)
     # guess 1 separates {0, 1, 2} (and {6} needs none): guess 0 fits
-    assert two_step(matrix, np.array([0, 1, 2, 6], np.int64), rows, inner, 3, 5, keys, table,
-                    sets, 100) == 0
+    columns = np.ascontiguousarray(matrix.T)
+    assert two_step(matrix, columns, np.array([0, 1, 2, 6], np.int64), rows, inner, 3, 5, keys,
+                    table, sets, 100) == 0
     # {3, 4, 5} clashes with {0, 1, 2} and has no separating guess: no fit
-    assert two_step(matrix, np.array([3, 4, 5, 7], np.int64), rows, inner, 3, 5, keys, table,
-                    sets, 100) == -1
+    assert two_step(matrix, columns, np.array([3, 4, 5, 7], np.int64), rows, inner, 3, 5, keys,
+                    table, sets, 100) == -1
     assert [s.tolist() for s in sets] == [[0, 1, 2]] and len(table) == 1
 
 

@@ -63,10 +63,70 @@ def stamped_separator(matrix, candidates, rows, stamps):
     return -1
 
 
+#: How many candidates :func:`column_separator` places over every guess at once (vector
+#: compares of whole answer columns) before it follows only the guesses still in play.
+DENSE_STEPS = 6
+
+
 @njit(cache=CACHE, **SERIAL)
-def _separable(matrix, members, inner, n_codes, keys, table, sets, cap):
-    """Whether a guess of ``inner`` gives each of ``members`` (ascending) its own code,
-    remembered in ``table``/``sets`` (see :func:`two_step`)."""
+def column_separator(columns, candidates, allowed, alive, dense):
+    """Whether an ``allowed`` guess gives each of ``candidates`` its own code, read answer
+    by answer: the guesses that tell the first two apart, then those of them that also
+    tell the third from both, and so on, until none is left (no such guess) or every
+    candidate is placed. The first :data:`DENSE_STEPS` candidates are compared over every
+    guess at once, whole columns against whole columns; then only the guesses still in
+    play are followed. About half the guesses drop out at each step of a set with no such
+    guess, so it is refuted in a few passes.
+
+    Parameters
+    ----------
+    columns : uint[n_answers, n_guesses]
+        The matrix answer by answer (:func:`~deductive.engine.feedback.matrix.answer_major`).
+    candidates : int64[m]
+    allowed : bool[n_guesses]
+    alive : int64[n_guesses]
+        Scratch.
+    dense : bool[n_guesses]
+        Scratch.
+    """
+    m = candidates.shape[0]
+    dense[:] = allowed
+    top = min(m, DENSE_STEPS)
+    for i in range(1, top):              # the first candidates over every guess
+        codes = columns[candidates[i]]
+        for j in range(i):
+            other = columns[candidates[j]]
+            for g in range(dense.shape[0]):
+                dense[g] &= codes[g] != other[g]
+    left = 0
+    for g in range(dense.shape[0]):
+        alive[left] = g
+        left += dense[g]
+    for i in range(top, m):              # the others over the guesses left
+        if left == 0:
+            break
+        codes = columns[candidates[i]]
+        kept = 0
+        for t in range(left):
+            g = alive[t]
+            c = codes[g]
+            ok = True
+            for j in range(i):
+                if columns[candidates[j], g] == c:
+                    ok = False
+                    break
+            alive[kept] = g
+            kept += ok
+        left = kept
+    return left > 0
+
+
+@njit(cache=CACHE, **SERIAL)
+def _separable(columns, members, allowed, alive, dense, n_codes, keys, table, sets, cap):
+    """Whether an ``allowed`` guess gives each of ``members`` (ascending) its own code
+    (:func:`column_separator`), remembered in ``table``/``sets`` (see :func:`two_step`)."""
+    if members.shape[0] > n_codes:
+        return False
     h = np.int64(0)
     for i in range(members.shape[0]):
         h ^= keys[members[i]]
@@ -81,7 +141,7 @@ def _separable(matrix, members, inner, n_codes, keys, table, sets, cap):
                     break
         if same:
             return (entry & 1) == 1
-    found = separator(matrix, members, inner, n_codes) >= 0
+    found = column_separator(columns, members, allowed, alive, dense)
     if entry < 0 and len(sets) < cap:
         table[h] = 2 * len(sets) + (1 if found else 0)
         sets.append(members.copy())
@@ -89,7 +149,8 @@ def _separable(matrix, members, inner, n_codes, keys, table, sets, cap):
 
 
 @njit(cache=CACHE, **SERIAL)
-def two_step(matrix, candidates, rows, inner, n_codes, win, keys, table, sets, cap):
+def two_step(matrix, columns, candidates, rows, inner, n_codes, win, keys, table, sets,
+             cap):
     """Position in ``rows`` of the first guess after which every non-winning bucket of
     ``candidates`` is solved within two more guesses from ``inner`` (a bucket of one or
     two at once; a larger one needs a guess of ``inner`` giving each member its own code),
@@ -99,12 +160,15 @@ def two_step(matrix, candidates, rows, inner, n_codes, win, keys, table, sets, c
     same ``inner``: ``table`` maps the xor of the members' ``keys`` to twice the set's
     place in ``sets`` (its members, kept to compare: a clash of keys is looked up again,
     never trusted), plus 1 when it has one; at most ``cap`` sets are kept. A guess's
-    buckets are looked up first, and searched for a separating guess only if none is
-    known not to have one.
+    buckets are looked up first, and searched for a separating guess
+    (:func:`column_separator`) only if none is known not to have one.
 
     Parameters
     ----------
     matrix : uint[n_guesses, n_answers]
+    columns : uint[n_answers, n_guesses]
+        The same matrix answer by answer
+        (:func:`~deductive.engine.feedback.matrix.answer_major`).
     candidates : int64[m]
         Ascending.
     rows, inner : int64[k], int64[k2]
@@ -120,6 +184,10 @@ def two_step(matrix, candidates, rows, inner, n_codes, win, keys, table, sets, c
     m = candidates.shape[0]
     count = np.zeros(n_codes + 1, np.int64)
     order = np.empty(m, np.int64)
+    allowed = np.zeros(columns.shape[1], np.bool_)
+    allowed[inner] = True
+    alive = np.empty(columns.shape[1], np.int64)
+    dense = np.empty(columns.shape[1], np.bool_)
     for j in range(rows.shape[0]):
         row = matrix[rows[j]]
         count[:] = 0
@@ -144,7 +212,8 @@ def two_step(matrix, candidates, rows, inner, n_codes, win, keys, table, sets, c
         for c in range(n_codes):                # count[c] is now the end of bucket c
             hi = count[c]
             if hi - lo >= 3 and c != win and not _separable(
-                    matrix, order[lo:hi], inner, n_codes, keys, table, sets, cap):
+                    columns, order[lo:hi], allowed, alive, dense, n_codes, keys, table,
+                    sets, cap):
                 ok = False
                 break
             lo = hi

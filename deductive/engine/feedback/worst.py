@@ -34,6 +34,7 @@ import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.worst import new_memo, two_step
+from .matrix import answer_major
 from .scoring import partition_stats
 from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entries,
                      prove_openers)
@@ -145,8 +146,9 @@ class WorstCaseSearch:
                 choice = int(order[0])
             elif len(order):
                 keys, table, sets = self._memo_sets()
-                j = two_step(self.matrix, cands, order, self._rows, self.n_codes, self.win,
-                             keys, table, sets, self.sets_kept)
+                j = two_step(self.matrix, answer_major(self.matrix), cands, order,
+                             self._rows, self.n_codes, self.win, keys, table, sets,
+                             self.sets_kept)
                 choice = int(order[j]) if j >= 0 else -1
         else:
             for k, guess in enumerate(order.tolist()):
