@@ -154,7 +154,7 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
 
 def test_capped_memos_give_the_same_answers():
     """A memo emptied at every entry and a set store of nothing, or a memo that keeps its
-    largest sets: the same least depths."""
+    largest sets and a store that starts again when full: the same least depths."""
     game = Wordle("fr-seed", "fr-seed")
     want = [WorstCaseSearch(game).least(opener) for opener in (None, "laine")]
     search = WorstCaseSearch(game, memo_bytes=0)
@@ -164,6 +164,7 @@ def test_capped_memos_give_the_same_answers():
     assert [search.least(opener) for opener in (None, "laine")] == want
     assert search.evictions and 0 < search._memo_used <= 10_000
     assert search.sets_kept == 40 and len(search._memo_sets()[2]) <= 40
+    assert search.set_restarts > 0          # full, the store started again
 
 
 def test_memo_caps_are_checked_first():

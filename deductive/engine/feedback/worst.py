@@ -42,7 +42,9 @@ from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entri
 __all__ = ["WorstCaseSearch", "least_worst"]
 
 #: Most sets whose separating guess (or its absence) the compiled last levels remember
-#: (about :data:`SET_BYTES` each: some 500 MB); past it they are still looked up.
+#: (about :data:`SET_BYTES` each: some 500 MB); past it the store starts again empty (the
+#: sets met again are mostly those met lately: within one opener's refutation on the
+#: original lists, about as many as with every opener's sets kept).
 SETS_KEPT = 2_000_000
 
 #: Estimated bytes a remembered set takes in the compiled levels' store, members included:
@@ -69,7 +71,7 @@ class WorstCaseSearch:
         About how many bytes the memo and the compiled levels' sets may take (default
         :data:`MEMO_BYTES`; None: no cap). Half of it goes to the memo, which past its
         share keeps the entries of its largest sets (:meth:`_evict`); the other half to the
-        sets, which past theirs are still looked up but no more are added.
+        sets, which past theirs start again empty (:data:`SETS_KEPT`).
     """
 
     def __init__(self, game, view=None, memo_bytes: int | None = MEMO_BYTES):
@@ -80,6 +82,7 @@ class WorstCaseSearch:
         self.sets_kept = SETS_KEPT if memo_bytes is None else \
             min(SETS_KEPT, memo_bytes // 2 // SET_BYTES)
         self.evictions = 0
+        self.set_restarts = 0           # times the compiled levels' store started again
         self.view = game if view is None else view
         self.matrix = game.matrix
         self.win = game.win_code
@@ -108,10 +111,15 @@ class WorstCaseSearch:
         return cands, allowed
 
     def _memo_sets(self):
+        """The compiled levels' store: made when first used, and made again empty when
+        full (its keys kept)."""
         if self._sets is None:
             keys = np.random.default_rng(0).integers(-(1 << 62), 1 << 62,
                                                      self.matrix.shape[1], dtype=np.int64)
             self._sets = (keys, *new_memo())
+        elif 0 < self.sets_kept <= len(self._sets[2]):
+            self._sets = (self._sets[0], *new_memo())
+            self.set_restarts += 1
         return self._sets
 
     def _order(self, cands, allowed, depth) -> np.ndarray:
