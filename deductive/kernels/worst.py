@@ -4,7 +4,8 @@ A set of answers is solved within d guesses when some guess leaves every non-win
 bucket solvable within d - 1. The last two levels are the costly ones and have a closed
 form, so they are decided here, with an early exit at the first guess that works:
 
-* within two guesses: some guess gives every candidate its own code (:func:`separator`);
+* within two guesses: some guess gives every candidate its own code (:func:`separator`,
+  row by row; :func:`column_separator`, answer by answer, for sets that mostly have none);
 * within three: some guess leaves every non-winning bucket of three or more candidates
   a guess that does that (:func:`two_step`); buckets of one or two are solved within two.
 """
