@@ -309,6 +309,34 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
 
 
+@pytest.mark.parametrize("hard", [False, True])
+def test_wordle_least_worst_equal(client, tmp_path, monkeypatch, hard):
+    """The least worst case over every opener with its sweep (from the first depth, in
+    pieces of 40) and its certificate on two workers: the result and the checkpoint
+    entries of one process, and the workers' searches dropped at the end."""
+    from deductive.distributed import wordle_least_worst
+    from deductive.engine.feedback import worst
+
+    def searches_kept():                # runs on a worker (pickled by value)
+        from deductive.engine.feedback.search import _RUN_SEARCHES
+        return len(_RUN_SEARCHES)
+
+    monkeypatch.setattr(worst, "SWEEP_FROM", 1)
+    monkeypatch.setattr(worst, "SWEEP_PIECE", 40)
+    game = Wordle("fr-seed", "fr-seed", hard=hard)
+    local = worst.least_worst(game, checkpoint=str(tmp_path / "one.jsonl"))
+    remote = wordle_least_worst(client, game, memo_bytes=10 ** 8,
+                                checkpoint=str(tmp_path / "two.jsonl"))
+    assert (remote.opener, remote.total, remote.worst) == \
+        (local.opener, local.total, local.worst) == ("clair", 851, 4)
+    files = [sorted(json.dumps({**e, "result": {**e["result"], "seconds": 0}} if
+                               isinstance(e["result"], dict) else e, sort_keys=True)
+                    for e in _entries(tmp_path / f)) for f in ("one.jsonl", "two.jsonl")]
+    assert files[0] == files[1]
+    assert sum("least_worst" in e for e in files[0]) == 9        # 8 pieces within 3, 1 in 4
+    assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
+
+
 def test_a_cut_proof_cancels_its_searches(client):
     """A certificate cut short (an error while its searches wait for a free worker) cancels
     the searches still out: with the cancel removed, they stay pending."""

@@ -2,6 +2,8 @@
 brute force on small lists (both modes, over every opener and from one), and the CLI."""
 
 import json
+import os
+import tempfile
 
 import numpy as np
 import pytest
@@ -104,6 +106,71 @@ def test_least_worst_against_brute_force(game_lists, hard, data):
     assert found.worst == r.worst and found.tree["guess"] == found.opener
 
 
+@settings(max_examples=80, deadline=None)
+@given(small_games(), st.booleans(), st.integers(1, 3), st.booleans())
+def test_the_sweep_finds_the_least_depth(game_lists, hard, piece, elsewhere):
+    """Swept piece by piece from the first depth, here or by a ``sweep`` that runs the
+    pieces in a search of its own: :meth:`WorstCaseSearch.least`'s depth; a rerun on its
+    checkpoint gives it again without searching."""
+    from unittest import mock
+
+    from deductive.engine.feedback import worst
+
+    game = Wordle(*game_lists, hard=hard)
+    want = WorstCaseSearch(game).least()[0]
+    other = WorstCaseSearch(game)
+
+    def sweep(depth, pieces):
+        order = other._order(*other._root(), depth)
+        return [worst.first_fit(other, order[lo:hi], depth) for lo, hi in pieces]
+
+    with mock.patch.multiple(worst, SWEEP_FROM=1, SWEEP_PIECE=piece), \
+            tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "sweep.jsonl")
+        assert worst.least_depth(game, checkpoint=path, sweep=sweep if elsewhere else None) \
+            == want
+        if not elsewhere:               # (a sweep elsewhere stores its own pieces)
+            with mock.patch.object(worst, "first_fit", side_effect=AssertionError("searched")):
+                assert worst.least_depth(game, checkpoint=path) == want
+
+
+def test_a_cut_sweep_resumes(tmp_path):
+    """A sweep cut after its first pieces: a rerun on its checkpoint searches only the
+    pieces not stored, and finds the same depth and the same entries."""
+    from unittest import mock
+
+    from deductive.engine.feedback import worst
+
+    game = Wordle("fr-seed", "fr-seed")
+    path = str(tmp_path / "sweep.jsonl")
+    with mock.patch.multiple(worst, SWEEP_FROM=1, SWEEP_PIECE=50):
+        whole = worst.least_depth(game, checkpoint=str(tmp_path / "whole.jsonl"))
+        calls = []
+        real = worst.first_fit
+
+        def cut_after_two(*args):
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            calls.append(1)
+            return real(*args)
+
+        with mock.patch.object(worst, "first_fit", side_effect=cut_after_two), \
+                pytest.raises(KeyboardInterrupt):
+            worst.least_depth(game, checkpoint=path)
+        assert len(_entries(path)) == 2
+        searched = []
+        with mock.patch.object(worst, "first_fit",
+                               side_effect=lambda *a: searched.append(1) or real(*a)):
+            assert worst.least_depth(game, checkpoint=path) == whole == 4
+    assert len(searched) == len(_entries(path)) - 2
+    assert _entries(path) == _entries(tmp_path / "whole.jsonl")
+
+
+def _entries(path):
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh]
+
+
 @pytest.fixture(scope="module")
 def runner():
     return CliRunner()
@@ -130,9 +197,9 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
 
     caps = []
 
-    def spy(game, opener, keep_tree, progress, memo):
+    def spy(game, opener, keep_tree, progress, memo, checkpoint):
         caps.append(memo)
-        return least_worst(game, opener, keep_tree, progress, memo)
+        return least_worst(game, opener, keep_tree, progress, memo, checkpoint)
 
     monkeypatch.setattr(cli_wordle, "least_worst", spy)
     capped = runner.invoke(cli, base + ["--openers", "all", "--max-memory", "401M", "--json"])
@@ -146,7 +213,8 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
             (["--openers", "5"], "--objective worst goes with --opener WORD or --openers all"),
             (["--opener", "laine", "--beam", "3"], "drop --prove-best, --within, --beam"),
             (["--opener", "laine", "--max-guesses", "5"], "finds its own --max-guesses"),
-            (["--openers", "all", "--workers", "2"], "runs in this process: drop --workers"),
+            (["--opener", "laine", "--workers", "2"], "runs in this process: drop --workers"),
+            (["--opener", "laine", "--checkpoint", "c.jsonl"], "--checkpoint goes with --openers"),
             (["--opener", "zzzzz"], "zzzzz"),
             (["--opener", "laine", "--max-memory", "10M"], "leaves no room for the search's")]:
         assert_one_error(runner.invoke(cli, base + extra), message)

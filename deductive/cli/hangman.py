@@ -78,8 +78,7 @@ def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
     Example:
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
-    report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior,
-                     lang=lang)
+    report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior, lang=lang)
     show(report.as_dict(shown), "\n".join(report.lines(shown)), json)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from ..distributed import wordle_prove_openers, wordle_search_openers, wordle_second
+from ..distributed import (wordle_least_worst, wordle_prove_openers, wordle_search_openers,
+                           wordle_second)
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
@@ -49,7 +50,9 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
     if (worst := objective == "worst") or opener is not None:
         with progress(len(game.answers if opener else game.guesses),
                       f"search {opener or 'every opener'}") as update:
-            r = least_worst(game, opener, tree is not None, update, memo) if worst else \
+            args = (tree is not None, update, memo, checkpoint)
+            r = cluster.run(lambda client: wordle_least_worst(client, game, *args),
+                            lambda: least_worst(game, opener, *args)) if worst else \
                 TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo).search_opener(
                     opener, keep_tree=tree is not None or polish is not None, progress=update)
         if polish is not None:
@@ -116,7 +119,8 @@ WORDLE = Face(
             "p.jsonl",
             "deductive wordle search --guesses fr-seed --openers 5 --prove-best --workers 2",
             "deductive wordle search --opener slate --objective worst     # 5 guesses",
-            "deductive wordle search --guesses fr-seed --objective worst --openers all"],
+            "deductive wordle search --guesses fr-seed --objective worst --openers all "
+            "--checkpoint w.jsonl"],
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })
@@ -193,9 +197,8 @@ def second(game, solver, seed, opener, cluster, json):
         rows = cluster.run(
             lambda client: wordle_second(client, game, solver.name, options, opener),
             lambda: second_guesses(game, solver, opener, progress=update))
-    show({"opener": game.word(game.guess_index(opener)), "solver": solver.name,
-          "hard": game.hard, "feedbacks": rows}, text.second(rows, game, opener, solver.name),
-         json)
+    show({"opener": game.word(game.guess_index(opener)), "solver": solver.name, "hard": game.hard,
+          "feedbacks": rows}, text.second(rows, game, opener, solver.name), json)
 
 
 feedback_commands(wordle, WORDLE)
@@ -215,8 +218,7 @@ def verify_ranking(game, path, sample, bounds, seed, json):
       deductive wordle verify-ranking --guesses fr-seed p.jsonl
     """
     with progress(1 + sample, "verify") as update:
-        report = verify_proof(game, path, sample=sample, bounds=bounds, seed=seed,
-                              progress=update)
+        report = verify_proof(game, path, sample=sample, bounds=bounds, seed=seed, progress=update)
     show(report, text.verification(report), json)
     if not report["ok"]:
         raise SystemExit(1)
@@ -233,9 +235,8 @@ def multi(game, boards, games, seed, json):
       deductive wordle multi --boards 4 --games 1000 --guesses guesses.txt \\
           --answers answers.txt --json
     """
-    runner = MultiBoard(game, boards)
     with progress(games, f"{boards} boards") as update:
-        result = runner.run(games, seed, progress=update)
+        result = MultiBoard(game, boards).run(games, seed, progress=update)
     show(result.as_dict(), result.as_text(), json)
 
 

@@ -21,6 +21,7 @@ from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
 from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_search_chunk,
                                       prove_openers, search_opener_chunk, search_tag)
+from ..engine.feedback.worst import least_worst, sweep_piece, sweep_tag
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
@@ -28,7 +29,7 @@ from .cluster import (LOST, chunk_ranges, completions, guided_ranges, n_workers,
                       submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
-           "wordle_prove_openers", "hangman_sweep_all"]
+           "wordle_prove_openers", "wordle_least_worst", "hangman_sweep_all"]
 
 
 # -- Minesweeper ------------------------------------------------------------------------------
@@ -202,6 +203,41 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
                              checkpoint=checkpoint, progress=progress, pool=pool)
     finally:
         pool.close()
+
+
+def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=None,
+                       checkpoint=None):
+    """:func:`~deductive.engine.feedback.worst.least_worst` over every opener, its sweep's
+    pieces and its certificate's searches on the cluster: the same result, ``seconds``
+    aside, and the same checkpoint entries. Each worker's memo is capped at
+    ``memo_bytes`` over the number of workers."""
+    game.matrix                         # built (or loaded) here, once, before scattering
+    shared = client.scatter(game, broadcast=True, hash=False)
+    token = uuid.uuid4().hex
+    share = None if memo_bytes is None else \
+        max(MEMO_ENTRY_BYTES, memo_bytes // n_workers(client))
+
+    def sweep(depth, pieces):
+        decided = [pieces[0][0]]
+
+        def tell(k):
+            decided[0] += pieces[k][1] - pieces[k][0]
+            if progress is not None:
+                progress(decided[0])
+
+        return run_chunks(client, sweep_piece, pieces, shared, token, depth, share,
+                          checkpoint=checkpoint, tag=sweep_tag(game, depth), key=json.dumps,
+                          progress=tell)
+
+    def prove(depth):
+        return wordle_prove_openers(client, game, 1, max_guesses=depth, checkpoint=checkpoint,
+                                    memo_bytes=memo_bytes, progress=progress)
+
+    try:
+        return least_worst(game, None, keep_tree, progress, memo_bytes, checkpoint,
+                           sweep=sweep, prove=prove)
+    finally:
+        _forget(client, token)
 
 
 # -- Hangman ------------------------------------------------------------------------------------

@@ -1194,9 +1194,9 @@ def rank_openers(rows: list[dict], order: list) -> list[dict]:
 
 
 #: In a worker: run token -> the search of that run (:func:`search_opener_chunk`,
-#: :func:`proof_search_chunk`; ``token:beam``, its first ceiling's beams until its first
-#: search) and its lock; one at a time, and the run's driver drops it at the end
-#: (:func:`forget_search`). The openers a worker searches in one run
+#: :func:`proof_search_chunk`, :func:`~.worst.sweep_piece`; ``token:beam``, its first
+#: ceiling's beams until its first search) and its lock; one at a time, and the run's
+#: driver drops it at the end (:func:`forget_search`). The openers a worker searches in one run
 #: share one :class:`TreeSearch`, as in one process: its memo, and the hard-mode masks its
 #: memo keys name by the search's own ids (a memo shared by two searches would mistake one
 #: search's mask for the other's).
@@ -1204,13 +1204,15 @@ _RUN_SEARCHES: dict = {}
 _RUN_LOCK = threading.Lock()
 
 
-def _run_search(token, game, **settings) -> tuple:
-    """The run's search and lock in this process (made at the run's first task here)."""
+def run_search(token, game, kind=None, **settings) -> tuple:
+    """The run's search and lock in this process, made at the run's first task here:
+    ``kind(game, **settings)`` (default :class:`TreeSearch`)."""
     with _RUN_LOCK:
         entry = _RUN_SEARCHES.get(token)
         if entry is None:
             _RUN_SEARCHES.clear()
-            entry = _RUN_SEARCHES[token] = (TreeSearch(game, **settings), threading.Lock())
+            entry = _RUN_SEARCHES[token] = ((kind or TreeSearch)(game, **settings),
+                                            threading.Lock())
     return entry
 
 
@@ -1218,7 +1220,7 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
     """One opener's row, for a sweep on several processes; one search at a time per run
     and process (a worker with several threads runs the others after it: a search's memo
     and caps are not for two threads at once)."""
-    search, lock = _run_search(token, game, beam=beam, max_guesses=max_guesses)
+    search, lock = run_search(token, game, beam=beam, max_guesses=max_guesses)
     with lock:
         return search.search_opener(word).as_dict()
 
@@ -1230,8 +1232,8 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
     # the beams' search is dropped when the run's first search is made here (a new key)
-    search, lock = (_run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
-                    _run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
+    search, lock = (run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
+                    run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
         return search_under(search, g, limit)
 

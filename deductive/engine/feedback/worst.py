@@ -28,6 +28,7 @@ that one (:class:`~.search.TreeSearch` with ``max_guesses``).
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 
 import numpy as np
@@ -37,9 +38,9 @@ from ...kernels.worst import new_memo, two_step
 from .matrix import answer_major
 from .scoring import partition_stats
 from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entries,
-                     prove_openers)
+                     prove_openers, run_search, search_tag)
 
-__all__ = ["WorstCaseSearch", "least_worst"]
+__all__ = ["WorstCaseSearch", "least_depth", "least_worst"]
 
 #: Most sets whose separating guess (or its absence) the compiled last levels remember
 #: (about :data:`SET_BYTES` each: some 500 MB); past it the store starts again empty (the
@@ -237,29 +238,117 @@ class WorstCaseSearch:
         return node
 
 
+#: Openers per piece of the sweep over every opener (:func:`least_depth`): per task on
+#: Dask, per checkpoint entry.
+SWEEP_PIECE = 64
+
+#: The least depth :func:`least_depth` sweeps piece by piece; below it a depth is one
+#: search (compiled within three: a few seconds at most on the original lists).
+SWEEP_FROM = 4
+
+
+def sweep_tag(game, depth: int) -> dict:
+    """The checkpoint tag of :func:`least_depth`'s sweep at ``depth`` (pieces keyed by
+    their ``[lo, hi]`` in the search order, which depends only on the game and depth)."""
+    return dict(search_tag(game, None, None), least_worst=depth, piece=SWEEP_PIECE)
+
+
+def first_fit(search: WorstCaseSearch, order, depth: int) -> int:
+    """Position in ``order`` (guess indices) of the first opener after which every bucket is
+    solved within ``depth`` - 1 more guesses (:meth:`WorstCaseSearch._buckets_fit`), -1 if
+    none."""
+    cands, allowed = search._root()
+    for k, guess in enumerate(np.asarray(order).tolist()):
+        if search._buckets_fit(guess, cands, allowed, depth):
+            return k
+    return -1
+
+
+def sweep_piece(piece, game, token, depth: int, memo_bytes) -> int:
+    """:func:`first_fit` of one piece ``[lo, hi]`` of the sweep at ``depth``, in the run's
+    search of this process (:func:`~.search.run_search`: one per worker, its memo kept
+    for the run)."""
+    search, lock = run_search(token, game, WorstCaseSearch, memo_bytes=memo_bytes)
+    with lock:
+        order = search._order(*search._root(), depth)
+        return first_fit(search, order[piece[0]:piece[1]], depth)
+
+
+def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, sweep=None,
+                progress=None) -> int:
+    """The least worst case over every opener: :meth:`WorstCaseSearch.least`'s depth,
+    from :data:`SWEEP_FROM` guesses on swept piece by piece over the openers in the
+    search's order (:data:`SWEEP_PIECE` at a time, each piece's :func:`first_fit`).
+
+    With ``checkpoint``, each piece's answer is stored as it comes (:func:`sweep_tag`) and
+    a rerun resumes. ``sweep(depth, pieces)``, if given, runs the pieces (``[lo, hi]``
+    pairs) elsewhere and returns their answers in order (Dask: it stores them itself); the
+    first piece of each depth runs here first, as at the least depth its first openers
+    mostly fit. ``progress(openers)``: how many openers of the depth are decided."""
+    from ...checkpoint import Checkpoint
+
+    search = WorstCaseSearch(game, memo_bytes=memo_bytes)
+    cands, allowed = search._root()
+    depth = 1
+    while search.capacity(depth) < len(cands):
+        depth += 1
+    while depth <= len(cands) + 1:
+        if depth < SWEEP_FROM:
+            if search._fits(cands, allowed, depth) >= 0:
+                return depth
+            depth += 1
+            continue
+        order = search._order(cands, allowed, depth)
+        pieces = [[lo, min(lo + SWEEP_PIECE, len(order))]
+                  for lo in range(0, len(order), SWEEP_PIECE)]
+        store = Checkpoint(checkpoint, sweep_tag(game, depth))
+        done = store.load()
+        for k, piece in enumerate(pieces):
+            if k and sweep is not None:
+                if any(fit >= 0 for fit in sweep(depth, pieces[k:])):
+                    return depth
+                break
+            key = json.dumps(piece)
+            fit = done[key] if key in done else first_fit(search, order[slice(*piece)], depth)
+            if key not in done:
+                store.append(key, fit)
+            if progress is not None:
+                progress(piece[1])
+            if fit >= 0:
+                return depth
+        depth += 1
+    raise DeductiveError(f"no tree solves every answer within {len(cands) + 1} guesses")
+
+
 def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
-                memo_bytes: int | None = MEMO_BYTES) -> SearchResult:
+                memo_bytes: int | None = MEMO_BYTES, checkpoint=None,
+                sweep=None, prove=None) -> SearchResult:
     """The least worst case, from ``opener`` or over every opener, and among the trees of
     that worst case the one with the fewest total guesses.
 
     With ``opener``, :class:`~.search.TreeSearch` with ``max_guesses`` d, for d rising from
     the counting bound until a tree fits: its bounds refute a d quickly (the hard-mode
     salet search proves in 1.4 s that no tree fits within 5); ``progress`` is its
-    (answers searched). Over every opener, :meth:`WorstCaseSearch.least` finds the least d
-    (``progress`` is its), then :func:`~.search.prove_openers` with ``max_guesses`` d the
-    opener whose tree within d has the least total (ties: worst case, then guess order;
-    ``progress``: the openers decided). The result's ``worst`` is the least worst case and
-    its ``total`` the least total within it. The searches' memos are capped at
-    ``memo_bytes`` (None: no cap).
+    (answers searched). Over every opener, :func:`least_depth` finds the least d
+    (``progress`` is its; ``sweep`` runs its pieces elsewhere), then
+    :func:`~.search.prove_openers` with ``max_guesses`` d (or ``prove(d)``, elsewhere)
+    the opener whose tree within d has the least total (ties: worst case, then guess
+    order; ``progress``: the openers decided); both store what they decide in
+    ``checkpoint``, under tags of their own, and a rerun resumes. The result's ``worst``
+    is the least worst case and its ``total`` the least total within it. The searches'
+    memos are capped at ``memo_bytes`` (None: no cap).
     """
     if memo_bytes is not None and memo_bytes < MEMO_ENTRY_BYTES:
         raise ArgumentError(f"`memo_bytes` must be at least {MEMO_ENTRY_BYTES}, not {memo_bytes}")
     start = time.perf_counter()
     n = len(game.answers)
     if opener is None:
-        depth = WorstCaseSearch(game, memo_bytes=memo_bytes).least(progress=progress)[0]
-        opener = prove_openers(game, 1, max_guesses=depth, memo_bytes=memo_bytes,
-                               progress=progress).best()[0]
+        depth = least_depth(game, memo_bytes=memo_bytes, checkpoint=checkpoint, sweep=sweep,
+                            progress=progress)
+        proof = prove(depth) if prove is not None else prove_openers(
+            game, 1, max_guesses=depth, memo_bytes=memo_bytes, checkpoint=checkpoint,
+            progress=progress)
+        opener = proof.best()[0]
         progress = None
     else:
         depth = 1

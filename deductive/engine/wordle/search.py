@@ -44,7 +44,8 @@ SEARCH = (
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
           kind="output"),
     Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
-          "decided (JSON lines: the certificate); a rerun resumes.", kind="output"),
+          "decided (JSON lines: the certificate; with `objective` worst, each piece of its "
+          "sweep too); a rerun resumes.", kind="output"),
     Param("objective", "expected", "expected: the fewest total guesses; worst: the fewest "
           "guesses in the worst case (from `opener`, or over `openers` all), then the "
           "fewest in total among those trees.", type=("expected", "worst")))
@@ -71,12 +72,13 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
     for wrong, message in (
             (worst and n not in (None, "all"), "`objective` worst goes with `opener` WORD "
                                                "or `openers` all"),
-            (worst and (prove_best or within is not None or beam is not None or checkpoint
+            (worst and (prove_best or within is not None or beam is not None
                         or max_guesses is not None or polish is not None),
              "`objective` worst is exact and finds its own `max_guesses`: drop "
-             "`prove_best`, `within`, `beam`, `checkpoint`, `max_guesses` and `polish`"),
-            (worst and distributed, "`objective` worst runs in this process: drop `workers` "
-                                    "and `scheduler`"),
+             "`prove_best`, `within`, `beam`, `max_guesses` and `polish`"),
+            (worst and distributed and opener is not None,
+             "`objective` worst from one `opener` runs in this process: drop `workers` and "
+             "`scheduler` (they share out `openers` all)"),
             ((opener is None) == (n is None), "give `opener` WORD or `openers` N|all"),
             (tree and opener is None and not worst, "`tree` goes with `opener`"),
             (n not in (None, "all") and not (str(n).isdigit() and int(n) >= 1),
