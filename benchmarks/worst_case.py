@@ -35,11 +35,17 @@ from deductive.kernels.worst import column_separator, separator  # noqa: E402
 from tests.conftest import shared_data_dir  # noqa: E402
 
 
+def _at_least_one(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"give a whole number of at least 1, not {value!r}")
+    return int(value)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--openers", type=int, default=40)
+    parser.add_argument("--openers", type=_at_least_one, default=40)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--sets", type=int, default=20_000)
+    parser.add_argument("--sets", type=_at_least_one, default=20_000)
     args = parser.parse_args()
     base = shared_data_dir()
     if base is None:

@@ -4,6 +4,7 @@ brute force on small lists (both modes, over every opener and from one), and the
 import json
 import os
 import tempfile
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -28,7 +29,8 @@ def code_matrices(draw):
     guesses, answers = draw(st.integers(1, 8)), draw(st.integers(1, 9))
     flat = draw(st.lists(st.integers(0, n_codes - 1), min_size=guesses * answers,
                          max_size=guesses * answers))
-    matrix = np.array(flat, dtype=np.uint8).reshape(guesses, answers)
+    dtype = draw(st.sampled_from([np.uint8, np.uint16]))
+    matrix = np.array(flat, dtype=dtype).reshape(guesses, answers)
     cands = np.array(sorted(draw(st.sets(st.integers(0, answers - 1), min_size=1))), np.int64)
     rows = np.array(draw(st.permutations(range(guesses))), np.int64)
     inner = np.array(draw(st.lists(st.integers(0, guesses - 1), max_size=guesses)), np.int64)
@@ -112,8 +114,6 @@ def test_the_sweep_finds_the_least_depth(game_lists, hard, piece, elsewhere):
     """Swept piece by piece from the first depth, here or by a ``sweep`` that runs the
     pieces in a search of its own: :meth:`WorstCaseSearch.least`'s depth; a rerun on its
     checkpoint gives it again without searching."""
-    from unittest import mock
-
     from deductive.engine.feedback import worst
 
     game = Wordle(*game_lists, hard=hard)
@@ -137,8 +137,6 @@ def test_the_sweep_finds_the_least_depth(game_lists, hard, piece, elsewhere):
 def test_a_cut_sweep_resumes(tmp_path):
     """A sweep cut after its first pieces: a rerun on its checkpoint searches only the
     pieces not stored, and finds the same depth and the same entries."""
-    from unittest import mock
-
     from deductive.engine.feedback import worst
 
     game = Wordle("fr-seed", "fr-seed")
@@ -164,6 +162,36 @@ def test_a_cut_sweep_resumes(tmp_path):
             assert worst.least_depth(game, checkpoint=path) == whole == 4
     assert len(searched) == len(_entries(path)) - 2
     assert _entries(path) == _entries(tmp_path / "whole.jsonl")
+
+
+def test_a_workers_pieces_are_the_sweeps_own():
+    """Each piece run as a worker runs it (the run's search kept across pieces and
+    depths): the first fit a fresh search finds in that piece of the order."""
+    from deductive.engine.feedback import worst
+
+    game = Wordle("fr-seed", "fr-seed")
+    fresh = WorstCaseSearch(game)
+    fits = []
+    for depth in (3, 4):
+        order = fresh._order(*fresh._root(), depth)
+        for lo in range(0, len(order), 30):
+            piece = [lo, min(lo + 30, len(order))]
+            fits.append(worst.sweep_piece(piece, game, "run", depth, None))
+            assert fits[-1] == worst.first_fit(WorstCaseSearch(game), order[lo:piece[1]], depth)
+    assert set(fits[:10]) == {-1} and 0 in fits[10:]       # none within 3; some within 4
+
+
+def test_sweep_tags_name_what_the_pieces_depend_on():
+    from deductive.engine.feedback import worst
+
+    game = Wordle("fr-seed", "fr-seed")
+    order = WorstCaseSearch(game).root_order(4)
+    tags = [worst.sweep_tag(game, 4, order), worst.sweep_tag(game, 5, order),
+            worst.sweep_tag(Wordle("fr-seed", "fr-seed", hard=True), 4, order),
+            worst.sweep_tag(game, 4, order[::-1])]
+    with mock.patch.object(worst, "SWEEP_PIECE", 7):
+        tags.append(worst.sweep_tag(game, 4, order))
+    assert len({json.dumps(t, sort_keys=True) for t in tags}) == len(tags)
 
 
 def _entries(path):
@@ -207,6 +235,17 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
         {k: v for k, v in doc.items() if k != "seconds"}
     assert caps == [memo_bytes(Wordle("fr-seed", "fr-seed").matrix.nbytes, 401_000_000)]
     monkeypatch.undo()
+    path = str(tmp_path / "w.jsonl")
+    for _ in range(2):                  # the second run reads what the first stored
+        kept = runner.invoke(cli, base + ["--openers", "all", "--checkpoint", path, "--json"])
+        assert {k: v for k, v in json.loads(kept.stdout).items() if k != "seconds"} == \
+            {k: v for k, v in doc.items() if k != "seconds"}
+    entries = _entries(path)
+    assert {e["tag"]["least_worst"] for e in entries if "least_worst" in e["tag"]} == {4}
+    assert sum("proof" in e["tag"] for e in entries) == len(Wordle("fr-seed", "fr-seed").guesses)
+    verified = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", path,
+                                   "--sample", "1", "--bounds", "5"])
+    assert verified.exit_code == 0, verified.output
     text = runner.invoke(cli, base + ["--opener", "laine"]).stdout.splitlines()
     assert text[0] == "least worst case from laine: 4 guesses (no tree within 3)"
     for extra, message in [

@@ -21,7 +21,7 @@ from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
 from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_search_chunk,
                                       prove_openers, search_opener_chunk, search_tag)
-from ..engine.feedback.worst import least_worst, sweep_piece, sweep_tag
+from ..engine.feedback.worst import MEMO_BYTES, least_worst, sweep_piece
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
@@ -205,7 +205,7 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
         pool.close()
 
 
-def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=None,
+def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=MEMO_BYTES,
                        checkpoint=None):
     """:func:`~deductive.engine.feedback.worst.least_worst` over every opener, its sweep's
     pieces and its certificate's searches on the cluster: the same result, ``seconds``
@@ -217,7 +217,7 @@ def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=
     share = None if memo_bytes is None else \
         max(MEMO_ENTRY_BYTES, memo_bytes // n_workers(client))
 
-    def sweep(depth, pieces):
+    def sweep(depth, pieces, tag):
         decided = [pieces[0][0]]
 
         def tell(k):
@@ -226,7 +226,7 @@ def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=
                 progress(decided[0])
 
         return run_chunks(client, sweep_piece, pieces, shared, token, depth, share,
-                          checkpoint=checkpoint, tag=sweep_tag(game, depth), key=json.dumps,
+                          checkpoint=checkpoint, tag=tag, key=json.dumps,
                           progress=tell)
 
     def prove(depth):

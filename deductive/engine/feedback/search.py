@@ -102,7 +102,7 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "LocalSearches", "search_under", "beam_search",
-           "proof_search_chunk", "forget_search"]
+           "proof_search_chunk", "forget_search", "run_search"]
 
 #: Total reported for a set no tree solves within the guesses left (larger than any real
 #: total; a lower bound of at least this much means the same).
@@ -1196,10 +1196,11 @@ def rank_openers(rows: list[dict], order: list) -> list[dict]:
 #: In a worker: run token -> the search of that run (:func:`search_opener_chunk`,
 #: :func:`proof_search_chunk`, :func:`~.worst.sweep_piece`; ``token:beam``, its first
 #: ceiling's beams until its first search) and its lock; one at a time, and the run's
-#: driver drops it at the end (:func:`forget_search`). The openers a worker searches in one run
-#: share one :class:`TreeSearch`, as in one process: its memo, and the hard-mode masks its
-#: memo keys name by the search's own ids (a memo shared by two searches would mistake one
-#: search's mask for the other's).
+#: driver drops it at the end (:func:`forget_search`). The openers a worker searches in
+#: one run share one search (a :class:`TreeSearch`, or a
+#: :class:`~.worst.WorstCaseSearch`), as in one process: its memo, and the hard-mode masks
+#: its memo keys name by the search's own ids (a memo shared by two searches would mistake
+#: one search's mask for the other's).
 _RUN_SEARCHES: dict = {}
 _RUN_LOCK = threading.Lock()
 

@@ -15,7 +15,8 @@ K**(d-1)`` answers apart), depth first:
 * the last two levels are compiled (:mod:`deductive.kernels.worst`): within two, some
   guess gives every candidate its own code; within three (normal mode), some guess
   leaves only buckets of at most two or with such a guess. Whether a set has a
-  separating guess is remembered across the whole search.
+  separating guess is remembered (up to :data:`SETS_KEPT` sets; then the store starts
+  again).
 
 A subset of S needs no more guesses than S (the same tree solves it), so one opener is
 ruled out for d by one bucket that needs more than d - 1.
@@ -28,6 +29,7 @@ that one (:class:`~.search.TreeSearch` with ``max_guesses``).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import time
 
@@ -40,7 +42,8 @@ from .scoring import partition_stats
 from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entries,
                      prove_openers, run_search, search_tag)
 
-__all__ = ["WorstCaseSearch", "least_depth", "least_worst"]
+__all__ = ["WorstCaseSearch", "least_depth", "least_worst", "first_fit", "sweep_piece",
+           "sweep_tag"]
 
 #: Most sets whose separating guess (or its absence) the compiled last levels remember
 #: (about :data:`SET_BYTES` each: some 500 MB); past it the store starts again empty (the
@@ -96,6 +99,7 @@ class WorstCaseSearch:
         self._compiled = view is None and not game.hard
         self._rows = np.arange(self.matrix.shape[0], dtype=np.int64)
         self._sets = None               # the compiled levels' memo, made when first used
+        self._root_orders: dict = {}
 
     def capacity(self, depth: int) -> int:
         """Most answers ``depth`` guesses can tell apart."""
@@ -122,6 +126,19 @@ class WorstCaseSearch:
             self._sets = (self._sets[0], *new_memo())
             self.set_restarts += 1
         return self._sets
+
+    def root_order(self, depth: int) -> np.ndarray:
+        """The openers worth trying within ``depth``, in search order (:meth:`_order` of
+        every answer; kept per depth)."""
+        if depth not in self._root_orders:
+            self._root_orders[depth] = self._order(*self._root(), depth)
+        return self._root_orders[depth]
+
+    def forget(self) -> None:
+        """Drop the memo and the compiled levels' store (answers stay exact)."""
+        self.memo.clear()
+        self._memo_used = 0
+        self._sets = None
 
     def _order(self, cands, allowed, depth) -> np.ndarray:
         """The guesses worth trying for ``cands`` within ``depth``, in search order."""
@@ -243,14 +260,19 @@ class WorstCaseSearch:
 SWEEP_PIECE = 64
 
 #: The least depth :func:`least_depth` sweeps piece by piece; below it a depth is one
-#: search (compiled within three: a few seconds at most on the original lists).
+#: search (:meth:`WorstCaseSearch._fits`: in normal mode compiled within three, a few
+#: seconds on the original lists).
 SWEEP_FROM = 4
 
 
-def sweep_tag(game, depth: int) -> dict:
-    """The checkpoint tag of :func:`least_depth`'s sweep at ``depth`` (pieces keyed by
-    their ``[lo, hi]`` in the search order, which depends only on the game and depth)."""
-    return dict(search_tag(game, None, None), least_worst=depth, piece=SWEEP_PIECE)
+def sweep_tag(game, depth: int, order) -> dict:
+    """The checkpoint tag of :func:`least_depth`'s sweep at ``depth``: its pieces are keyed
+    by their ``[lo, hi]`` in ``order`` (the openers in search order), so the tag names the
+    game, the depth, the piece size and the order itself (a digest: a file written by
+    code that orders the openers otherwise is not read)."""
+    digest = hashlib.sha256(np.ascontiguousarray(order, dtype=np.int64).tobytes())
+    return dict(search_tag(game, None, None), least_worst=depth, piece=SWEEP_PIECE,
+                order=digest.hexdigest()[:16])
 
 
 def first_fit(search: WorstCaseSearch, order, depth: int) -> int:
@@ -270,8 +292,7 @@ def sweep_piece(piece, game, token, depth: int, memo_bytes) -> int:
     for the run)."""
     search, lock = run_search(token, game, WorstCaseSearch, memo_bytes=memo_bytes)
     with lock:
-        order = search._order(*search._root(), depth)
-        return first_fit(search, order[piece[0]:piece[1]], depth)
+        return first_fit(search, search.root_order(depth)[piece[0]:piece[1]], depth)
 
 
 def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, sweep=None,
@@ -281,10 +302,13 @@ def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, s
     search's order (:data:`SWEEP_PIECE` at a time, each piece's :func:`first_fit`).
 
     With ``checkpoint``, each piece's answer is stored as it comes (:func:`sweep_tag`) and
-    a rerun resumes. ``sweep(depth, pieces)``, if given, runs the pieces (``[lo, hi]``
-    pairs) elsewhere and returns their answers in order (Dask: it stores them itself); the
-    first piece of each depth runs here first, as at the least depth its first openers
-    mostly fit. ``progress(openers)``: how many openers of the depth are decided."""
+    a rerun resumes (at a depth where a stored piece has a fit, at once: every lower depth
+    was refuted before it was reached). ``sweep(depth, pieces, tag)``, if given, runs the
+    pieces (``[lo, hi]`` pairs) elsewhere and returns their answers in order (Dask: it
+    stores them itself, under ``tag``, and runs them all); the first piece of each depth
+    runs here first, as at the least depth its first openers mostly fit, and this
+    process's memos are then dropped. ``progress(openers)``: how many openers of the
+    depth are decided."""
     from ...checkpoint import Checkpoint
 
     search = WorstCaseSearch(game, memo_bytes=memo_bytes)
@@ -298,14 +322,18 @@ def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, s
                 return depth
             depth += 1
             continue
-        order = search._order(cands, allowed, depth)
+        order = search.root_order(depth)
         pieces = [[lo, min(lo + SWEEP_PIECE, len(order))]
                   for lo in range(0, len(order), SWEEP_PIECE)]
-        store = Checkpoint(checkpoint, sweep_tag(game, depth))
+        tag = sweep_tag(game, depth, order)
+        store = Checkpoint(checkpoint, tag)
         done = store.load()
+        if any(fit >= 0 for fit in done.values()):
+            return depth
         for k, piece in enumerate(pieces):
             if k and sweep is not None:
-                if any(fit >= 0 for fit in sweep(depth, pieces[k:])):
+                search.forget()
+                if any(fit >= 0 for fit in sweep(depth, pieces[k:], tag)):
                     return depth
                 break
             key = json.dumps(piece)
