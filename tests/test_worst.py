@@ -168,16 +168,21 @@ def test_a_workers_pieces_are_the_sweeps_own():
     """Each piece run as a worker runs it (the run's search kept across pieces and
     depths): the first fit a fresh search finds in that piece of the order."""
     from deductive.engine.feedback import worst
+    from deductive.engine.feedback.search import forget_search
 
     game = Wordle("fr-seed", "fr-seed")
     fresh = WorstCaseSearch(game)
     fits = []
-    for depth in (3, 4):
-        order = fresh._order(*fresh._root(), depth)
-        for lo in range(0, len(order), 30):
-            piece = [lo, min(lo + 30, len(order))]
-            fits.append(worst.sweep_piece(piece, game, "run", depth, None))
-            assert fits[-1] == worst.first_fit(WorstCaseSearch(game), order[lo:piece[1]], depth)
+    try:
+        for depth in (3, 4):
+            order = fresh._order(*fresh._root(), depth)
+            for lo in range(0, len(order), 30):
+                piece = [lo, min(lo + 30, len(order))]
+                fits.append(worst.sweep_piece(piece, game, "pieces", depth, None))
+                assert fits[-1] == worst.first_fit(WorstCaseSearch(game), order[lo:piece[1]],
+                                                   depth)
+    finally:
+        forget_search("pieces")                 # no run's search left for other tests
     assert set(fits[:10]) == {-1} and 0 in fits[10:]       # none within 3; some within 4
 
 

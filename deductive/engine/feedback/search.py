@@ -1205,15 +1205,14 @@ _RUN_SEARCHES: dict = {}
 _RUN_LOCK = threading.Lock()
 
 
-def run_search(token, game, kind=None, **settings) -> tuple:
+def run_search(token, game, kind=TreeSearch, **settings) -> tuple:
     """The run's search and lock in this process, made at the run's first task here:
-    ``kind(game, **settings)`` (default :class:`TreeSearch`)."""
+    ``kind(game, **settings)``."""
     with _RUN_LOCK:
         entry = _RUN_SEARCHES.get(token)
         if entry is None:
             _RUN_SEARCHES.clear()
-            entry = _RUN_SEARCHES[token] = ((kind or TreeSearch)(game, **settings),
-                                            threading.Lock())
+            entry = _RUN_SEARCHES[token] = (kind(game, **settings), threading.Lock())
     return entry
 
 

@@ -110,6 +110,15 @@ class WorstCaseSearch:
         """:meth:`capacity` in ``game``."""
         return sum(game.patterns.spread ** j for j in range(max(depth, 0)))
 
+    @staticmethod
+    def counting_depth(game) -> int:
+        """The fewest guesses that can tell all the answers of ``game`` apart (the
+        counting bound: no tree has a smaller worst case)."""
+        depth = 1
+        while WorstCaseSearch.capacity_of(game, depth) < len(game.answers):
+            depth += 1
+        return depth
+
     def _root(self):
         cands = np.arange(len(self.game.answers), dtype=np.int64)
         allowed = np.ones(len(self.game.guesses), dtype=bool) if self.game.hard else None
@@ -215,9 +224,7 @@ class WorstCaseSearch:
         cands, allowed = self._root()
         first = None if opener is None else self.game.guess_index(opener)
         limit = len(cands) + 1 if max_depth is None else max_depth
-        depth = 1
-        while self.capacity(depth) < len(cands):
-            depth += 1
+        depth = self.counting_depth(self.game)
         if first is not None and not (len(cands) == 1 and
                                       self.game.answer_to_guess[cands[0]] == first):
             depth = max(depth, 2)           # the opener is not the only answer
@@ -313,9 +320,7 @@ def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, s
 
     search = WorstCaseSearch(game, memo_bytes=memo_bytes)
     cands, allowed = search._root()
-    depth = 1
-    while search.capacity(depth) < len(cands):
-        depth += 1
+    depth = search.counting_depth(game)
     while depth <= len(cands) + 1:
         if depth < SWEEP_FROM:
             if search._fits(cands, allowed, depth) >= 0:
@@ -379,9 +384,7 @@ def least_worst(game, opener=None, keep_tree: bool = False, progress=None,
         opener = proof.best()[0]
         progress = None
     else:
-        depth = 1
-        while WorstCaseSearch.capacity_of(game, depth) < n:
-            depth += 1
+        depth = WorstCaseSearch.counting_depth(game)
     first = game.guess_index(opener)    # an unknown word: its error before any search
     while depth <= n + 1:               # no tree within fewer: its worst case is depth
         search = TreeSearch(game, max_guesses=depth, memo_bytes=memo_bytes)
