@@ -45,8 +45,9 @@ def shared_data_dir() -> Path | None:
 
 @pytest.fixture(scope="session")
 def wordle_lists():
-    """Paths of the original Wordle lists (12,972 guesses, 2,315 answers), or skip."""
-    base = shared_data_dir()
-    if base is None:
-        pytest.skip("the original Wordle lists are absent (set DEDUCTIVE_SHARED_DATA)")
-    return base / "wordle" / "guesses.txt", base / "wordle" / "answers.txt"
+    """Paths of the original Wordle lists (12,972 guesses, 2,315 answers): the files the
+    package ships (the built-in list ``wordle``)."""
+    from importlib import resources
+
+    data = resources.files("deductive.data")
+    return Path(str(data / "wordle-guesses.txt")), Path(str(data / "wordle-answers.txt"))

@@ -177,7 +177,7 @@ def test_matrix_above_the_memory_budget_is_refused_before_building(monkeypatch):
     monkeypatch.setattr(patterns, "pattern_matrix", computed)
     monkeypatch.setattr(PatternStore, "load", computed)
     result = run("wordle", "openers", "--max-memory", "1M")
-    assert_one_error(result, "pattern matrix needs 15.4 MB, more than the --max-memory budget "
+    assert_one_error(result, "pattern matrix needs 30.0 MB, more than the --max-memory budget "
                              "(1.0 MB)")
     assert "raise --max-memory" in result.stderr
     assert_one_error(run("wordle", "bench", "--max-memory", "lots"), "'lots' is not a size")

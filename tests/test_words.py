@@ -91,7 +91,7 @@ def test_fr_seed():
 OPENERS = ["crate", "trace", "slate", "crane", "raise", "stare", "arise"]
 
 
-def test_builtin_english_default():
+def test_builtin_english_scowl_lists():
     guesses = wordle.load_words("en")
     answers = wordle.load_words("en", role="answers")
     assert len(guesses) == 6660 and len(answers) == 2315

@@ -10,6 +10,7 @@ from ._common import Group, flag
 from .cache import cache
 from .feedback import bulls, mastermind
 from .hangman import hangman
+from .lists import lists
 from .mines import mines
 from .wordle import wordle
 
@@ -32,6 +33,7 @@ def cli(threads):
       deductive mastermind bench --solver knuth
       deductive mines bench --preset expert --player best --games 1000
       deductive cache info
+      deductive lists
     """
     if threads is not None:
         set_threads(_checked(threads, "--threads"))
@@ -39,7 +41,7 @@ def cli(threads):
         get_threads()               # a bad value stops here, before any work
 
 
-for _group in (wordle, cache, hangman, mines, mastermind, bulls):
+for _group in (wordle, cache, hangman, mines, mastermind, bulls, lists):
     cli.add_command(_group)
 
 

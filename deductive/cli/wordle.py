@@ -160,7 +160,7 @@ def pattern(guess, answer):
 
 
 @wordle.command()
-@options(WORD_LISTS[0].but(default=None), WORD_LISTS[1:], matrix_options, REBUILD, JSON)
+@options(WORD_LISTS, matrix_options, REBUILD, JSON)
 def matrix(guesses, answers, length, source, rebuild, json):
     """Build (or load from the cache) the guess x answer pattern matrix.
 
@@ -170,7 +170,7 @@ def matrix(guesses, answers, length, source, rebuild, json):
     Example:
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
-    guess_list, answer_list = load_lists(guesses or "en", answers, length)
+    guess_list, answer_list = load_lists(guesses, answers, length)
     info = {}
     m = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
     verb = "loaded from the cache" if info["source"] == "cache" else "built"

@@ -4,6 +4,12 @@ A :class:`WordList` is an immutable, ordered, duplicate-free sequence of words o
 made of the letters a-z. Its order matters: every tie-break in deductive goes to the lower
 index. Lists are read from files (one word per line) or built by name:
 
+``wordle`` (the default for English five-letter games)
+    The original Wordle lists, shipped with the package: 12,972 allowed guesses and the
+    2,315 answers (as of January 2022, before the New York Times edited them).
+``nyt``
+    The 2,309 answers of the NYT's edit of 2022 (the original minus agora, fibre, lynch,
+    pupal, slave and wench), with the original 12,972 guesses.
 ``fr-seed``
     The seeds' 297-word French list, shipped with the package.
 ``en``, ``fr``
@@ -27,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import DuplicateWordWarning, UnknownNameError, WordListError
+from ..errors import ArgumentError, DuplicateWordWarning, UnknownNameError, WordListError
 from .params import Param
 
 __all__ = [
@@ -41,6 +47,12 @@ __all__ = [
     "builtin_answers",
     "inflection_base",
     "BUILTIN_NAMES",
+    "BuiltinList",
+    "builtin_lists",
+    "default_source",
+    "word_frequencies",
+    "frequency_languages",
+    "NYT_REMOVED",
     "ANSWER_LIST_SIZE",
     "MIN_LENGTH",
     "MAX_LENGTH",
@@ -54,6 +66,10 @@ ANSWER_LIST_SIZE = 2_315
 
 #: Names accepted by :func:`load_words`, with what they are.
 BUILTIN_NAMES = {
+    "wordle": "the original Wordle lists: 12,972 allowed guesses, 2,315 answers (5 letters; "
+              "the default for 5 letters)",
+    "nyt": "the NYT's 2022 answer list: the original 2,315 answers less 6 (2,309), with the "
+           "original 12,972 guesses (5 letters)",
     "en": "English: guesses every SCOWL word of the length (size 70), answers the 2,315 "
           "most frequent common words that are not inflections (shipped)",
     "fr": "French: guesses every word of the length of Debian's wfrench, answers the 2,315 "
@@ -62,6 +78,18 @@ BUILTIN_NAMES = {
 }
 _ROLES = ("guesses", "answers")
 
+#: The six answers the New York Times removed in 2022 (the ``nyt`` answer list lacks them).
+NYT_REMOVED = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
+
+#: Where each built-in list comes from (shown by ``deductive lists``).
+_SOURCES = {
+    "wordle": "Wordle's original lists (January 2022)",
+    "nyt": "Wordle's original answers less the NYT's 2022 removals",
+    "en": "SCOWL 2020.12.07 (K. Atkinson) up to size 70; answers ranked by wordfreq",
+    "fr": "Debian's wfrench (/usr/share/dict/french); answers ranked by wordfreq",
+    "fr-seed": "the seed programs' 297-word French list",
+}
+
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø": "o", "đ": "d",
                             "ł": "l"})
 _VALID = re.compile(r"[a-z]+")
@@ -69,8 +97,10 @@ _VALID = re.compile(r"[a-z]+")
 
 #: The parameters of :func:`load_lists`: a Wordle game's word lists.
 WORD_LISTS = (
-    Param("guesses", "en", "Allowed guesses: a file (one word per line) or a built-in name (en, "
-          "fr, fr-seed).", metavar="FILE|NAME"),
+    Param("guesses", None, "Allowed guesses: a file (one word per line) or a built-in name "
+          "(wordle, nyt, en, fr, fr-seed; `deductive lists` shows them). Default: wordle (the "
+          "original lists) for 5 letters, en for other lengths.", metavar="FILE|NAME",
+          show_default=False),
     Param("answers", None, "Possible answers: a file or a built-in name (default: the guess "
           "source; for a built-in name, its answer list).", metavar="FILE|NAME"),
     Param("length", None, "Word length: builds a built-in list of this length, or keeps only "
@@ -343,10 +373,32 @@ def load_words(
     return WordList(words)
 
 
-def load_lists(guesses, answers=None, length: int | None = None) -> tuple[WordList, WordList]:
-    """The guess and the answer list of a game (:func:`load_words` each): ``answers``
-    defaults to the guess source (for a built-in name, its answer list). One file named
-    for both is read, and warned of, once."""
+def default_source(length: int | None = None) -> str:
+    """The built-in list a game uses when none is named: ``wordle`` (the original lists)
+    for five letters, ``en`` for other lengths.
+
+    Examples
+    --------
+    >>> default_source(), default_source(6)
+    ('wordle', 'en')
+    """
+    return "wordle" if length in (None, 5) else "en"
+
+
+def load_lists(guesses=None, answers=None,
+               length: int | None = None) -> tuple[WordList, WordList]:
+    """The guess and the answer list of a game (:func:`load_words` each): ``guesses``
+    defaults to :func:`default_source`, ``answers`` to the guess source (for a built-in
+    name, its answer list). One file named for both is read, and warned of, once.
+
+    Examples
+    --------
+    >>> guesses, answers = load_lists()
+    >>> guesses.name, len(guesses), answers.name, len(answers)
+    ('wordle:guesses', 12972, 'wordle:answers', 2315)
+    """
+    if guesses is None:
+        guesses = default_source(length)
     guess_list = load_words(guesses, role="guesses", length=length)
     if answers in (None, guesses) and guess_list.name == str(guesses):
         return guess_list, guess_list
@@ -354,8 +406,12 @@ def load_lists(guesses, answers=None, length: int | None = None) -> tuple[WordLi
 
 
 def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordList:
-    """A built-in word list: real words of one language, by a fixed rule.
+    """A built-in word list: the original Wordle lists, or real words of one language by a
+    fixed rule.
 
+    ``wordle`` and ``nyt`` (shipped with the package; 5 letters)
+        The original Wordle lists (:data:`BUILTIN_NAMES`); ``nyt`` has the 2,309 answers
+        left after the 2022 removals (:data:`NYT_REMOVED`).
     ``en`` (shipped with the package)
         Guesses: every word of ``length`` letters of SCOWL (Kevin Atkinson's Spell Checker
         Oriented Word Lists, 2020.12.07) up to size 70 ("large"): the word lists of
@@ -378,10 +434,10 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
 
     Parameters
     ----------
-    name : {"en", "fr", "fr-seed"}
+    name : {"wordle", "nyt", "en", "fr", "fr-seed"}
     role : {"guesses", "answers"}
     length : int
-        From 2 to 12 (``fr-seed`` has only 5).
+        From 2 to 12 (``wordle``, ``nyt`` and ``fr-seed`` have only 5).
     """
     if name not in BUILTIN_NAMES:
         raise UnknownNameError(
@@ -394,15 +450,75 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
         raise WordListError(
             f"length {length} is not supported; choose a length from {MIN_LENGTH} to {MAX_LENGTH}"
         )
-    if name == "fr-seed":
+    if name in _FIVE_LETTER:
         if length != 5:
-            raise WordListError("fr-seed has only 5-letter words; drop --length or use 5")
-        return WordList(_package_lines("fr-seed.txt"), name="fr-seed")
+            raise WordListError(f"{name} has only 5-letter words; drop --length or use 5 "
+                                "(the built-in list en has every length)")
+        return _five_letter(name, role)
     words = builtin_answers(name, length) if role == "answers" else builtin_guesses(name, length)
     if not words:
         raise WordListError(f"the built-in list {name} has no words of {length} letters; "
                             "choose another --length")
     return WordList(sorted(words), name=f"{name}:{length}:{role}")
+
+
+#: The built-in lists of five-letter words only: name -> {role: file of the package}.
+_FIVE_LETTER = {
+    "wordle": {"guesses": "wordle-guesses.txt", "answers": "wordle-answers.txt"},
+    "nyt": {"guesses": "wordle-guesses.txt", "answers": "wordle-answers.txt"},
+    "fr-seed": {"guesses": "fr-seed.txt", "answers": "fr-seed.txt"},
+}
+
+
+@lru_cache(maxsize=None)
+def _five_letter(name: str, role: str) -> WordList:
+    words = _package_lines(_FIVE_LETTER[name][role])
+    if name == "nyt" and role == "answers":
+        words = [w for w in words if w not in NYT_REMOVED]
+    if name == "fr-seed":
+        return WordList(words, name="fr-seed")
+    return WordList(words, name=f"{name}:{role}")
+
+
+class BuiltinList(NamedTuple):
+    """One built-in list, as ``deductive lists`` shows it."""
+
+    name: str        #: what ``--guesses`` / ``--answers`` take
+    role: str        #: guesses or answers
+    length: int      #: letters of every word
+    size: int        #: number of words
+    sha256: str      #: :attr:`WordList.sha256`, the digest every saved file records
+    source: str      #: where the words come from
+
+    def to_json(self) -> dict:
+        return self._asdict()
+
+
+def builtin_lists(*, lengths: Iterable[int] = (5,)) -> list[BuiltinList]:
+    """The built-in lists of the given lengths (``fr`` only where Debian's wfrench is
+    installed), each with its size and digest.
+
+    Examples
+    --------
+    >>> [(b.name, b.role, b.size) for b in builtin_lists()][:4]  # doctest: +NORMALIZE_WHITESPACE
+    [('wordle', 'guesses', 12972), ('wordle', 'answers', 2315),
+     ('nyt', 'guesses', 12972), ('nyt', 'answers', 2309)]
+    """
+    rows = []
+    for name in BUILTIN_NAMES:
+        if name == "fr" and not os.path.exists(FRENCH_WORDS):
+            continue
+        for length in lengths:
+            if name in _FIVE_LETTER and length != 5:
+                continue
+            for role in _ROLES:
+                try:
+                    words = builtin_words(name, role=role, length=length)
+                except WordListError:           # no words of that length
+                    continue
+                rows.append(BuiltinList(name, role, length, len(words), words.sha256,
+                                        _SOURCES[name]))
+    return rows
 
 
 def builtin_guesses(lang: str, length: int) -> list[str]:
@@ -438,6 +554,35 @@ def common_words(entries: dict) -> frozenset:
     return frozenset(w for w, e in entries.items() if e.common)
 
 
+def _wordfreq():
+    """The wordfreq module, an optional dependency (the ``freq`` extra)."""
+    try:
+        import wordfreq  # deferred: loading its lists costs ~0.4 s
+    except ImportError:
+        raise ArgumentError(
+            "word frequencies need the wordfreq package, which is not installed; "
+            "install it with: pip install 'deductive[freq]'"
+        ) from None
+    return wordfreq
+
+
+def word_frequencies(words: Iterable[str], lang: str) -> np.ndarray:
+    """wordfreq's frequency of each word in ``lang`` (0 for unseen words), as float64.
+
+    Raises
+    ------
+    ArgumentError
+        wordfreq (the ``freq`` extra) is not installed.
+    """
+    wordfreq = _wordfreq()
+    return np.array([wordfreq.word_frequency(w, lang) for w in words], dtype=np.float64)
+
+
+def frequency_languages() -> list[str]:
+    """The languages wordfreq has frequencies for, sorted (needs the ``freq`` extra)."""
+    return sorted(_wordfreq().available_languages(wordlist="best"))
+
+
 def rank_answers(entries: dict, common, length: int, lang: str,
                  limit: int | None) -> list[str]:
     """Apply the answer rule: the common words of ``length`` letters that are not simple
@@ -447,8 +592,7 @@ def rank_answers(entries: dict, common, length: int, lang: str,
     ``entries`` maps each dictionary word to :class:`DictionaryEntry`; ``common`` is
     :func:`common_words` of it.
     """
-    import wordfreq  # deferred: loading its lists costs ~0.4 s
-
+    wordfreq = _wordfreq()
     kept = [w for w in common if len(w) == length and inflection_base(w, common, lang) is None]
     frequency = {w: max(wordfreq.word_frequency(form, lang) for form in entries[w].forms)
                  for w in kept}

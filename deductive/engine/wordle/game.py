@@ -16,7 +16,7 @@ from ...errors import PatternError, UnknownNameError, WordListError
 from ..feedback.game import FeedbackGame, State
 from ..feedback.matrix import PatternMatrix
 from ..params import Param
-from ..words import WordList, load_words
+from ..words import WordList, default_source, load_words, word_frequencies
 from .patterns import (all_green, cached_pattern_matrix, format_pattern, matrix_key,
                        n_patterns, parse_pattern, pattern_colours, pattern_digits)
 from .solvers import WORDLE_SOLVERS
@@ -79,7 +79,9 @@ class Wordle(FeedbackGame):
     Parameters
     ----------
     guesses, answers : WordList, sequence of str, path or built-in name
-        Every answer must also be an allowed guess.
+        Every answer must also be an allowed guess. Default: the original Wordle lists
+        (``wordle``: 12,972 guesses, 2,315 answers); ``answers`` defaults to the guess
+        source (for a built-in name, its answer list).
     hard : bool
         NYT hard mode.
     prior : {"uniform", "frequency"}
@@ -108,11 +110,12 @@ class Wordle(FeedbackGame):
     hard_rule = "reuse every revealed letter and keep greens in place"
     feedback_name = "colours"
 
-    def __init__(self, guesses="en", answers=None, *, hard: bool = False,
+    def __init__(self, guesses=None, answers=None, *, hard: bool = False,
                  prior: str = "uniform", lang: str | None = None, cache_dir=None,
                  matrix=None):
-        guesses = _words(guesses, "guesses")
-        answers = _words(answers if answers is not None else guesses, "answers")
+        source = default_source() if guesses is None else guesses
+        guesses = _words(source, "guesses")
+        answers = _words(source if answers is None else answers, "answers")
         if guesses.length != answers.length:
             raise WordListError(
                 f"guesses ({guesses.name}) have {guesses.length} letters but answers "
@@ -165,9 +168,7 @@ class Wordle(FeedbackGame):
             if self.prior == "uniform":
                 w = np.ones(len(self.answers))
             else:
-                import wordfreq
-
-                freq = np.array([wordfreq.word_frequency(a, self.lang) for a in self.answers])
+                freq = word_frequencies(self.answers, self.lang)
                 # unseen words get the smallest frequency seen, not zero
                 floor = freq[freq > 0].min() if (freq > 0).any() else 1.0
                 w = np.maximum(freq, floor)
