@@ -30,6 +30,7 @@ from pathlib import Path
 
 import h5py
 import numpy as np
+import platformdirs
 
 from ..errors import CacheError, CacheRebuildWarning
 
@@ -50,12 +51,14 @@ _SPARE_BYTES = 16 << 20
 
 
 def default_cache_dir() -> Path:
-    """``$DEDUCTIVE_CACHE_DIR``, else ``$XDG_CACHE_HOME/deductive``, else ``~/.cache/deductive``."""
+    """``$DEDUCTIVE_CACHE_DIR``, else the user cache directory of the platform
+    (platformdirs: ``$XDG_CACHE_HOME/deductive`` or ``~/.cache/deductive`` on Linux,
+    ``~/Library/Caches/deductive`` on macOS, ``%LOCALAPPDATA%\\deductive\\Cache`` on
+    Windows)."""
     env = os.environ.get("DEDUCTIVE_CACHE_DIR")
     if env:
         return Path(env).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "deductive"
+    return Path(platformdirs.user_cache_dir("deductive", appauthor=False))
 
 
 def _package_version() -> str:

@@ -18,6 +18,7 @@ import click
 
 from ..distributed import DASK, Cluster
 from ..engine.params import Param
+from ..engine.words import frequency_languages
 from ..engine.wordle import patterns
 from ..errors import DeductiveError
 from ..plot import check_plot_path
@@ -121,9 +122,7 @@ def _check_lang(ctx, param, value):
     """--lang: a language wordfreq has frequencies for (only the frequency prior uses it)."""
     if value is None:
         return value
-    import wordfreq
-
-    languages = sorted(wordfreq.available_languages(wordlist="best"))
+    languages = frequency_languages()
     if value not in languages:
         raise click.BadParameter(f"{value!r}: wordfreq has no frequencies for it; choose one "
                                  f"of {', '.join(languages)}", ctx, param)

@@ -12,6 +12,7 @@ import os
 import tempfile
 
 import numba
+import platformdirs
 from numba import prange  # noqa: F401  (re-exported for the kernels)
 
 CACHE = True
@@ -28,12 +29,13 @@ CHUNKS_PER_THREAD = 8
 def kernel_cache_dir() -> str | None:
     """Where numba keeps deductive's compiled kernels (None: nowhere writable, no caching).
 
-    ``$XDG_CACHE_HOME/deductive/numba`` or ``~/.cache/deductive/numba``; if that cannot be
-    created or written, a per-user directory under the system's temporary directory.
+    ``numba`` in the platform's user cache directory (platformdirs:
+    ``$XDG_CACHE_HOME/deductive/numba`` or ``~/.cache/deductive/numba`` on Linux); if that
+    cannot be created or written, a per-user directory under the system's temporary directory.
     """
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = platformdirs.user_cache_dir("deductive", appauthor=False)
     uid = os.getuid() if hasattr(os, "getuid") else "user"
-    for path in (os.path.join(base, "deductive", "numba"),
+    for path in (os.path.join(base, "numba"),
                  os.path.join(tempfile.gettempdir(), f"deductive-numba-{uid}")):
         try:
             os.makedirs(path, exist_ok=True)

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...errors import DeductiveError, UnknownNameError, WordListError
 from ...kernels.hangman import letter_counts, position_masks, split_entropy
+from ..words import word_frequencies
 from ..params import Param
 from .exact import DEFAULT_MEMORY, ExactHangman
 from .results import SweepResult
@@ -75,9 +76,7 @@ class Hangman:
         if prior == "uniform":
             self.weights = np.ones(len(words))
         else:
-            import wordfreq
-
-            freq = np.array([wordfreq.word_frequency(w, lang) for w in words.words])
+            freq = word_frequencies(words.words, lang)
             floor = freq[freq > 0].min() if (freq > 0).any() else 1.0
             self.weights = np.maximum(freq, floor)
             self.weights *= len(freq) / self.weights.sum()

@@ -29,6 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...kernels.mines import log_convolve, log_correlate, log_sum
+from .._memory import available_memory
 from ..params import Param
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
 from .counting import STEP_BUDGET, CountingBudgetError, TreeCount
@@ -384,17 +385,11 @@ DEFAULT_TABLE_BYTES = 1 << 30
 
 
 def default_memory_budget() -> int:
-    """A quarter of the memory available now (``MemAvailable``), at most
-    :data:`DEFAULT_TABLE_BYTES` and at least 256 MiB."""
-    quarter = DEFAULT_TABLE_BYTES
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    quarter = int(line.split()[1]) * 1024 // 4
-                    break
-    except OSError:
-        pass
+    """A quarter of the memory available now (:func:`available_memory`: the machine's,
+    or the cgroup's limit where lower), at most :data:`DEFAULT_TABLE_BYTES` and at least
+    256 MiB."""
+    available = available_memory()
+    quarter = DEFAULT_TABLE_BYTES if available is None else available // 4
     return max(min(quarter, DEFAULT_TABLE_BYTES), 256 << 20)
 
 

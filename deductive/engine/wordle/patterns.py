@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...cache import PatternStore
+from .._memory import available_memory
 from ...errors import (CacheError, CacheWriteWarning, MemoryBudgetError, PatternError,
                        WordListError)
 from ...kernels.patterns import KERNEL_VERSION, fill_pattern_matrix, fill_pattern_rows
@@ -137,22 +138,6 @@ _BLOCK_CELLS = 1 << 24
 def matrix_bytes(n_guesses: int, n_answers: int, length: int) -> int:
     """Bytes of the pattern matrix of ``n_guesses`` x ``n_answers`` words of ``length``."""
     return int(n_guesses) * int(n_answers) * pattern_dtype(length).itemsize
-
-
-def available_memory() -> int | None:
-    """Bytes of memory available to a new allocation now (Linux: ``MemAvailable``), or
-    None where unknown."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return None
 
 
 def format_bytes(n: float) -> str:
