@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from deductive.cli import cli
 from deductive.engine import words as words_mod
 from deductive.engine.wordle.game import Wordle
-from deductive.errors import WordListError
+from deductive.errors import UnknownNameError, WordListError
 
 from .conftest import shared_data_dir
 
@@ -86,3 +86,13 @@ def test_wordle_search_salet_with_no_file_given():
     out = CliRunner().invoke(cli, ["wordle", "search", "--opener", "salet", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["total"] == 7_920
+
+
+def test_role_qualified_names_pick_one_list():
+    every = words_mod.load_words("wordle:guesses", role="answers")
+    assert len(every) == 12_972 and every.name == "wordle:guesses"
+    assert len(words_mod.load_words("nyt:answers")) == 2_309
+    guesses, answers = words_mod.load_lists("wordle", "wordle:guesses")
+    assert guesses == answers
+    with pytest.raises(UnknownNameError):
+        words_mod.load_words("wordle:hidden")

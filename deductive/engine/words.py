@@ -98,11 +98,12 @@ _VALID = re.compile(r"[a-z]+")
 #: The parameters of :func:`load_lists`: a Wordle game's word lists.
 WORD_LISTS = (
     Param("guesses", None, "Allowed guesses: a file (one word per line) or a built-in name "
-          "(wordle, nyt, en, fr, fr-seed; `deductive lists` shows them). Default: wordle (the "
-          "original lists) for 5 letters, en for other lengths.", metavar="FILE|NAME",
-          show_default=False),
+          "(wordle, nyt, en, fr, fr-seed; `deductive lists` shows them; NAME:guesses or "
+          "NAME:answers picks one of its lists). Default: wordle (the original lists) for 5 "
+          "letters, en for other lengths.", metavar="FILE|NAME", show_default=False),
     Param("answers", None, "Possible answers: a file or a built-in name (default: the guess "
-          "source; for a built-in name, its answer list).", metavar="FILE|NAME"),
+          "source; for a built-in name, its answer list; wordle:guesses makes every allowed "
+          "guess an answer).", metavar="FILE|NAME"),
     Param("length", None, "Word length: builds a built-in list of this length, or keeps only "
           "words of this length from a file (default 5 for built-in lists).", int,
           MIN_LENGTH, MAX_LENGTH))
@@ -435,10 +436,15 @@ def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordL
     Parameters
     ----------
     name : {"wordle", "nyt", "en", "fr", "fr-seed"}
+        Or ``NAME:ROLE`` (``wordle:guesses``): that role's list whatever ``role`` says,
+        e.g. every allowed guess as the answers.
     role : {"guesses", "answers"}
     length : int
         From 2 to 12 (``wordle``, ``nyt`` and ``fr-seed`` have only 5).
     """
+    base, _, qualifier = name.partition(":")
+    if qualifier in _ROLES and base in BUILTIN_NAMES:
+        name, role = base, qualifier       # "wordle:guesses": that role of the list
     if name not in BUILTIN_NAMES:
         raise UnknownNameError(
             f"{name!r} is neither a file nor a built-in word list; built-in lists are: "
