@@ -18,6 +18,8 @@ __all__ = [
     "MemoryBudgetError",
     "ArgumentError",
     "IndexArgumentError",
+    "InputError",
+    "OutputError",
 ]
 
 
@@ -71,3 +73,12 @@ class CacheRebuildWarning(DeductiveWarning):
 class CacheWriteWarning(DeductiveWarning):
     """The cache could not be written (full disk, read-only directory); the result was
     computed in memory and is used all the same."""
+
+
+class InputError(DeductiveError, OSError):
+    """An input file is missing, not a regular file, unreadable or over the size limit."""
+
+
+class OutputError(DeductiveError, OSError):
+    """An output cannot be written (not a regular file, no such folder, a full disk); what
+    was at the path is left as it was."""

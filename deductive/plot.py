@@ -7,6 +7,9 @@ notebook or a GUI program leaves its matplotlib set-up as it was.
 
 from __future__ import annotations
 
+import os
+
+from ._io import write_output
 from .errors import DeductiveError
 
 __all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabilities",
@@ -16,8 +19,6 @@ __all__ = ["plot_guess_histogram", "plot_opener_buckets", "plot_mine_probabiliti
 def check_plot_path(path) -> None:
     """Raise unless matplotlib is installed and writes the format ``path``'s extension
     names: a plot asked for is checked before the work it shows."""
-    import os
-
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
@@ -28,6 +29,12 @@ def check_plot_path(path) -> None:
         raise DeductiveError(f"{path}: unknown plot format {extension or '(no extension)'!r}; "
                              f"end the name with one of "
                              f"{', '.join('.' + f for f in sorted(formats))}")
+
+
+def _save(fig, path) -> None:
+    """``fig`` written to ``path`` in the format its extension names, never half."""
+    fmt = os.path.splitext(os.fspath(path))[1].lstrip(".").lower()
+    write_output(path, lambda fh: fig.savefig(fh, format=fmt, dpi=110))
 
 
 def _figure(**options):
@@ -52,7 +59,7 @@ def plot_guess_histogram(result, path):
     ax.set_title(f"{result.solver['solver']} (opener {result.opener or 'own'}, {mode} mode): "
                  f"average {result.average:.4f}, total {result.total}")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    _save(fig, path)
     return path
 
 
@@ -75,7 +82,7 @@ def plot_opener_buckets(matrix, words, best: int, poor: int, path, metric="entro
     axes[0].set_ylabel("answers")
     fig.suptitle(f"Feedback distribution over {matrix.shape[1]} answers ({metric} ranking)")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    _save(fig, path)
     return path
 
 
@@ -102,5 +109,5 @@ def plot_mine_probabilities(analysis, path):
     fig.colorbar(image, ax=ax, label="P(mine)")
     ax.set_title(f"{position.rows}x{position.cols}, {position.mines} mines")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    _save(fig, path)
     return path

@@ -62,7 +62,7 @@ def test_position_that_is_a_folder_or_binary(command, tmp_path):
     assert_one_error(run("mines", command, tmp_path, "--mines", 3), "is a folder")
     binary = tmp_path / "image.bin"
     binary.write_bytes(bytes(range(256)) * 4)
-    assert_one_error(run("mines", command, binary, "--mines", 3), "not a text file")
+    assert_one_error(run("mines", command, binary, "--mines", 3), "not UTF-8 text")
 
 
 def test_uppercase_hangman_input_is_folded():

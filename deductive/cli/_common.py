@@ -4,18 +4,20 @@ the decorator that builds a game, progress bars and output."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import inspect
 import json as _json
+import math
 import os
 import re
 import sys
-import tempfile
 import time
 import warnings
 
 import click
 
+from .._io import check_output, parse_size
 from ..distributed import DASK, Cluster
 from ..engine.params import Param
 from ..engine.words import frequency_languages
@@ -67,15 +69,44 @@ class Group(click.Group):
             except click.Abort:
                 fail("aborted", 130)
             except BrokenPipeError:
+                _drop_stdout()
                 sys.stderr.close()  # a closed pipe (| head) is not an error
                 sys.exit(0)
+            except OSError as exc:
+                if exc.errno not in _FULL:
+                    raise
+                _drop_stdout()      # a full or failing device (> /dev/full): one line
+                fail(f"cannot write the output ({exc.strerror}); free space or write "
+                     "elsewhere")
+            try:
+                sys.stdout.flush()
+            except OSError as exc:
+                _drop_stdout()
+                fail(f"cannot write the output ({exc.strerror}); free space or write elsewhere")
         sys.exit(code if isinstance(code, int) else 0)
+
+
+#: The errors of a write that cannot complete (a full disk or quota, a failing device).
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what could not be
+    written fails no second time (a second message, exit status 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass        # no real stdout (a test runner's): nothing will flush it
 
 
 class OutputFile(click.ParamType):
     """A file the command will write, checked when the command line is read, before any
-    computation: its folder exists and takes a new file, it is not a folder, and (for
-    plots) its extension is a format matplotlib writes."""
+    computation (:func:`deductive._io.check_output`: its folder exists and takes a new
+    file, the target is absent or a writable regular file, a symlink is followed) and (for
+    plots) its extension is a format matplotlib writes. The file itself is written by
+    :func:`deductive._io.write_output`: a completed write or nothing."""
 
     name = "file"
 
@@ -84,22 +115,12 @@ class OutputFile(click.ParamType):
 
     def convert(self, value, param, ctx):
         path = os.fspath(value)
-        if os.path.isdir(path):
-            self.fail(f"{path} is a folder; give a file name", param, ctx)
-        if self.plot:
-            try:
+        try:
+            if self.plot and not os.path.isdir(path):
                 check_plot_path(path)
-            except DeductiveError as exc:
-                self.fail(str(exc), param, ctx)
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(folder):
-            self.fail(f"cannot write {path}: the folder {folder} does not exist", param, ctx)
-        try:    # the one sure test (permissions, read-only file systems, root or not)
-            tempfile.TemporaryFile(dir=folder).close()
-            if os.path.exists(path):
-                open(path, "ab").close()
-        except OSError as exc:
-            self.fail(f"cannot write {path} ({exc.strerror}); choose another place", param, ctx)
+            check_output(path)
+        except DeductiveError as exc:
+            self.fail(str(exc), param, ctx)
         return path
 
 
@@ -107,15 +128,32 @@ class MemorySize(click.ParamType):
     """A number of bytes: ``8G``, ``500M``, ``1.5GB``, ``64k`` or plain bytes (decimal)."""
 
     name = "size"
-    _UNITS = {"": 1, "k": 10 ** 3, "m": 10 ** 6, "g": 10 ** 9, "t": 10 ** 12}
 
     def convert(self, value, param, ctx):
         if isinstance(value, int):
             return value
-        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kmgt]?)b?\s*", str(value).lower())
-        if not match or float(match.group(1)) <= 0:
+        size = parse_size(value)
+        if size is None:
             self.fail(f"{value!r} is not a size; write e.g. 8G, 500M or 1.5GB", param, ctx)
-        return int(float(match.group(1)) * self._UNITS[match.group(2)])
+        return size
+
+
+class FiniteRange(click.FloatRange):
+    """A float within its range and finite: NaN and infinities are refused when the
+    command line is read (NaN compares false with any bound and would pass a range)."""
+
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        if not math.isfinite(value):
+            self.fail(f"{value} is not a finite number", param, ctx)
+        return value
+
+
+#: The largest value of a number whose :class:`Param` states no upper bound (documented in
+#: docs/reliability.md): beyond these a run only exhausts memory or time.
+CEILINGS = {"games": 10 ** 6, "boards": 64, "workers": 4 * (os.cpu_count() or 1),
+            "timeout": 86_400.0, "max_guesses": 100, "mines": 1 << 20}
+CEILING = 10 ** 12
 
 
 def _check_lang(ctx, param, value):
@@ -141,12 +179,15 @@ def flag(p: Param):
     shown = p.default is not None if p.show_default is None else p.show_default
     kw = dict(default=p.default, help=p.help and _flags(p.help), metavar=p.metavar,
               required=p.required, envvar=p.envvar, show_default=shown, **_KINDS.get(p.kind, {}))
+    if p.required and p.default is None:
+        del kw["default"]       # click >= 8.3 takes an explicit None as a value given
     if p.type is bool:
         kw.update({} if "/" in p.flag else {"is_flag": True})
     elif isinstance(p.type, tuple):
         kw["type"] = click.Choice(p.type)
-    elif p.low is not None or p.high is not None:
-        kw["type"] = (click.IntRange if p.type is int else click.FloatRange)(p.low, p.high)
+    elif p.type in (int, float):
+        high = p.high if p.high is not None else p.type(CEILINGS.get(p.name, CEILING))
+        kw["type"] = (click.IntRange if p.type is int else FiniteRange)(p.low, high)
     elif p.type is not str:
         kw["type"] = p.type
     return click.option(p.flag, p.name, **kw)

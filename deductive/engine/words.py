@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._io import read_text
 from ..errors import ArgumentError, DuplicateWordWarning, UnknownNameError, WordListError
 from .params import Param
 
@@ -278,21 +279,13 @@ def read_word_file(path: str, *, hint: str) -> list[str]:
     that is missing, a folder, unreadable or not UTF-8 is one :class:`WordListError`
     naming the path. ``hint`` says what to give instead of a missing file. Each game
     parses the lines itself (Wordle folds accents and drops ``#`` comments, Hangman keeps
-    lowercase a-z words only).
+    lowercase a-z words only). Only a regular file is read (a FIFO or device is refused
+    unopened), up to the input limit (:func:`deductive._io.max_input`: 64 MB unless
+    ``$DEDUCTIVE_MAX_INPUT`` raises it).
     """
-    try:
-        with open(path, encoding="utf-8-sig") as fh:
-            return fh.read().splitlines()
-    except FileNotFoundError:
-        raise WordListError(f"{path}: no such file; {hint}") from None
-    except IsADirectoryError:
-        raise WordListError(f"{path}: is a directory; give a word-list file") from None
-    except UnicodeDecodeError as exc:
-        raise WordListError(
-            f"{path}: not UTF-8 text (byte {exc.start}); save the list as UTF-8"
-        ) from None
-    except OSError as exc:
-        raise WordListError(f"{path}: cannot be read ({exc.strerror})") from None
+    if os.path.isdir(path):
+        raise WordListError(f"{path}: is a directory; give a word-list file")
+    return read_text(path, what="list", error=WordListError, hint=hint).splitlines()
 
 
 def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:

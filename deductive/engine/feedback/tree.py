@@ -13,13 +13,11 @@ reaches, or one under the winning feedback, is an error, not dead weight.
 
 from __future__ import annotations
 
-import gzip
-import json
-import zlib
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..._io import expand, read_json, write_json
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from ..params import Param
 
@@ -27,7 +25,6 @@ __all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree
            "unpacked"]
 
 VERSION = 1
-GZIP_MAGIC = b"\x1f\x8b"
 #: Where :func:`write_tree` writes a tree, when a command is asked for one.
 TREE = Param("tree", None, "Export the decision tree as JSON (deterministic solvers).",
              kind="output")
@@ -44,38 +41,25 @@ def tree_document(game, tree: dict) -> dict:
 
 
 def write_tree(path, game, tree: dict) -> None:
-    """Write a tree to ``path`` as a tree file of ``game`` (:func:`tree_document`)."""
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(tree_document(game, tree), fh)
+    """Write a tree to ``path`` as a tree file of ``game`` (:func:`tree_document`), never
+    half (:func:`deductive._io.write_output`)."""
+    write_json(path, tree_document(game, tree))
 
 
 def unpacked(data: bytes) -> bytes:
     """``data``, decompressed if it is gzip (told by its first bytes); a damaged or cut
-    gzip stream is a ``ValueError`` naming it."""
-    if data[:2] != GZIP_MAGIC:
-        return data
+    gzip stream, or one expanding past the input limit, is a ``ValueError`` naming it."""
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:
-        raise ValueError(f"a damaged or cut gzip file: {exc}") from None
+        return expand(data, error=ValueError)
+    except ValueError as exc:
+        raise ValueError(str(exc).removeprefix("the input: ")) from None
 
 
 def load_tree(path) -> dict:
     """Read a tree file, plain or gzip-compressed (told by its first bytes, whatever its
-    name); a clear error if it is not one."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        raise TreeError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TreeError(f"{path}: a directory, not a tree file") from None
-    except OSError as exc:
-        raise TreeError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        doc = json.loads(unpacked(data).decode("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
-        raise TreeError(f"{path}: not a JSON tree ({exc})") from None
+    name); a clear error if it is not one. The file and its expanded size are bounded
+    (:func:`deductive._io.read_bytes`: 64 MB unless ``$DEDUCTIVE_MAX_INPUT`` raises it)."""
+    doc = read_json(path, what="tree file", error=TreeError)
     if not isinstance(doc, dict) or not isinstance(doc.get("tree"), dict):
         raise TreeError(f"{path}: no 'tree' object; write trees with 'deductive wordle bench "
                         "--tree FILE'")

@@ -10,13 +10,14 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ..._io import read_json
 from ...errors import DeductiveError
 from ..params import Param
 from ..words import fold_word
 from .exact import ExactHangman
 from .game import LANG, PRIOR, Hangman
 from .strategies import LIVES, MEMORY, STRATEGIES, STRATEGY
-from .trees import check_tree, load_tree, tree_to_json, words_sha256
+from .trees import check_tree, tree_to_json, words_sha256
 from .words import load_hangman_words
 
 __all__ = ["HangmanSession", "solve", "SolveReport", "evil", "EvilReport", "tree_check",
@@ -37,7 +38,7 @@ SESSION = (
           "leave you the most misses it can force (exact minimax).", bool))
 #: :func:`evil`'s parameters, where to write its tree and how many words to show.
 EVIL = (Param("length", None, "Word length.", int, 1, 32, required=True),
-        Param("tree", None, "Write the guesser's minimax strategy as a JSON tree.", kind="file"),
+        Param("tree", None, "Write the guesser's minimax strategy as a JSON tree.", kind="output"),
         Param("top", 10, "How many of the words the adversary can hold to the end to print.",
               int, low=0), MEMORY)
 #: :func:`tree_check`'s ``lives``.
@@ -308,7 +309,8 @@ class TreeReport:
 
 def tree_check(path, source, lives=None) -> TreeReport:
     """Replay every word of ``source`` (of the tree's length) against the tree in ``path``."""
-    tree = load_tree(path)
+    tree = read_json(path, what="tree file", error=DeductiveError,
+                     hint="give a tree written by tree_to_json (hangman sweep --tree)")
     length = tree.get("length") if isinstance(tree, dict) else None
     if not isinstance(length, int):
         raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "

@@ -29,7 +29,7 @@ SWEEP = (
               help=LIVES.help[:-1] + "; all: L = 1 to 10."), PRIOR, LANG,
     Param("top", 10, "How many hardest and easiest words to print.", int, low=0), EXACT_LIMIT,
     Param("tree", None, "optimal: write the strategy as a JSON tree (one length, one L; check "
-          "it with hangman tree-check).", kind="file"),
+          "it with hangman tree-check).", kind="output"),
     Param("checkpoint", None, "Record each finished length in FILE (JSON lines); a rerun with "
           "the same arguments skips them.", kind="file"), MEMORY)
 

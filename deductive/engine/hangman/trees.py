@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ... import _io
 from ...errors import DeductiveError
 
 if TYPE_CHECKING:
@@ -143,12 +143,5 @@ def load_tree(path) -> dict:
 
 def write_json(path, doc) -> None:
     """Write ``doc`` (a tree) as JSON to ``path`` through a temporary file, so that a crash
-    leaves no half file."""
-    tmp = f"{path}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise DeductiveError(f"{path}: cannot write ({exc.strerror}); choose another path") \
-            from None
+    leaves no half file (:func:`deductive._io.write_output`)."""
+    _io.write_json(path, doc, separators=(",", ":"))

@@ -12,12 +12,12 @@ so it opens a 0) or ``none`` (mines placed uniformly before the click).
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from ..._io import read_text
 from ...errors import DeductiveError
 
 __all__ = ["PRESETS", "FIRST_CLICK_RULES", "parse_preset", "Position", "Board", "PositionError",
@@ -26,6 +26,8 @@ __all__ = ["PRESETS", "FIRST_CLICK_RULES", "parse_preset", "Position", "Board", 
 COVERED = -1
 FLAGGED = -2
 
+#: The most cells a board or a position may have (a preset ``RxC/N`` or a position file).
+MAX_CELLS = 1 << 20
 #: name -> (rows, cols, mines)
 PRESETS = {
     "beginner": (9, 9, 10),
@@ -51,7 +53,7 @@ def parse_preset(spec: str) -> tuple[int, int, int]:
             f"unknown board {spec!r}; use {', '.join(PRESETS)} or ROWSxCOLS/MINES (e.g. 16x30/99)"
         )
     rows, cols, mines = (int(g) for g in match.groups())
-    if rows < 1 or cols < 1 or rows * cols > 1 << 20:
+    if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:
         raise DeductiveError(f"board {spec!r}: rows and columns must be positive (at most "
                              "2**20 cells)")
     if not 0 <= mines < rows * cols:
@@ -94,6 +96,9 @@ class Position:
         if not lines:
             raise PositionError("empty position; write one line of x, 0-8, ., * or F per row")
         cols = len(lines[0])
+        if len(lines) * cols > MAX_CELLS:
+            raise PositionError(f"a position of {len(lines)} x {cols} cells is over the limit of "
+                                f"{MAX_CELLS:,} cells; give a smaller board")
         cells = np.empty(len(lines) * cols, dtype=np.int8)
         for r, line in enumerate(lines):
             if len(line) != cols:
@@ -119,23 +124,10 @@ class Position:
     @classmethod
     def read(cls, path, mines: int) -> "Position":
         """Read a position file (``-``: standard input); errors name the file and the fix."""
-        if str(path) == "-":
-            return cls.parse(sys.stdin.read(), mines)
         what = ("give a position file (one row per line: x covered, 0-8 or . revealed, "
                 "* or F flag) or - for stdin")
-        try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except FileNotFoundError:
-            raise PositionError(f"{path}: no such file; {what}") from None
-        except IsADirectoryError:
-            raise PositionError(f"{path}: is a folder; {what}") from None
-        except UnicodeDecodeError as exc:
-            raise PositionError(f"{path}: not a text file (byte {exc.start} is not UTF-8); "
-                                f"{what}") from None
-        except OSError as exc:
-            raise PositionError(f"{path}: cannot be read ({exc.strerror}); {what}") from None
-        return cls.parse(text, mines)
+        return cls.parse(read_text(path, what="position file", error=PositionError, hint=what,
+                                   stdin=True), mines)
 
     def validate(self) -> None:
         """Static checks: sizes, flag count, numbers larger than their neighbours allow."""
