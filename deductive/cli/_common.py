@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import hashlib
 import inspect
 import json as _json
 import math
@@ -17,6 +18,7 @@ import warnings
 
 import click
 
+from .. import __version__
 from .._io import check_output, parse_size
 from ..distributed import DASK, Cluster
 from ..engine.params import Param
@@ -51,6 +53,10 @@ class Group(click.Group):
     """
 
     group_class = type
+
+    def invoke(self, ctx):
+        ctx.meta.setdefault(_START, time.perf_counter())
+        return super().invoke(ctx)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -233,6 +239,7 @@ def game_command(build, *items):
                 game.guess_index(kwargs["opener"])
             if kwargs.get("answer") is not None:
                 game.answer_index(kwargs["answer"])
+            click.get_current_context().meta[_GAME] = game
             if kwargs.get("answers_subset") is not None:
                 kwargs["answers_subset"] = game.answer_subset(kwargs["answers_subset"])
             if solver is not None:
@@ -289,9 +296,63 @@ def progress(total: int | None, label: str, delay: float = DELAY):
         yield update
 
 
+#: Keys of ``click.Context.meta`` (shared by a command's contexts): when the command line
+#: started being read, the game a command built, the word lists it read.
+_START, _GAME, _LISTS = "deductive.start", "deductive.game", "deductive.lists"
+
+
+def note_lists(*lists) -> None:
+    """Record word lists a command read (objects with ``name``, ``len()`` and ``sha256`` or
+    ``words``) for its --json provenance; lists without words are left out."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta.setdefault(_LISTS, []).extend(lists)
+
+
+def _list_info(words) -> dict:
+    digest = getattr(words, "sha256", None)
+    if digest is None:
+        digest = hashlib.sha256("\n".join(words.words).encode()).hexdigest()
+    return {"name": getattr(words, "name", None), "sha256": digest, "size": len(words)}
+
+
+def _plain(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def provenance(ctx: click.Context | None = None) -> dict:
+    """What made a --json document: the package version, the word lists read (name,
+    SHA-256 of the words joined by newlines, size), the command's parameters as given and
+    the seconds since the command line was read."""
+    ctx = ctx or click.get_current_context()
+    lists = list(ctx.meta.get(_LISTS, []))
+    game = ctx.meta.get(_GAME)
+    lists += [w for w in (getattr(game, "guesses", None), getattr(game, "answers", None))
+              if hasattr(w, "sha256")]
+    seen, rows = set(), []
+    for info in map(_list_info, lists):
+        if (info["name"], info["sha256"]) not in seen:
+            seen.add((info["name"], info["sha256"]))
+            rows.append(info)
+    start = ctx.meta.get(_START, time.perf_counter())
+    return {"deductive": __version__, "command": ctx.command_path, "lists": rows,
+            "parameters": {k: _plain(v) for k, v in ctx.params.items()},
+            "elapsed_s": round(time.perf_counter() - start, 3)}
+
+
 def show(data, text, json: bool = False) -> None:
-    """Print ``data`` as JSON with --json, else ``text``."""
-    click.echo(_json.dumps(data, indent=2, ensure_ascii=False) if json else text)
+    """Print ``data`` as JSON with --json (with its :func:`provenance`: a dict gains its
+    keys, a list becomes ``{"results": data, ...}``), else ``text``."""
+    if not json:
+        click.echo(text)
+        return
+    made = provenance()
+    doc = {**data, **made} if isinstance(data, dict) else {"results": data, **made}
+    click.echo(_json.dumps(doc, indent=2, ensure_ascii=False))
 
 
 def read_line(prompt: str = "") -> str:

@@ -10,7 +10,8 @@ from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
 from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
-from ._common import JSON, Group, dask_options, options, progress, read_line, show
+from ._common import (JSON, Group, dask_options, note_lists, options, progress, read_line,
+                      show)
 
 GB = 2 ** 30
 
@@ -53,6 +54,7 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
     lives_list = h.sweep_lives(strategy, lives, length, tree, checkpoint, bool(cluster))
     settings = dict(prior=prior, lang=lang, exact_limit=exact_limit, memory=int(memory * GB))
     lists = h.load_hangman_words(words, length)
+    note_lists(*lists.values())
     if tree:
         ((n, words),) = lists.items()
         sweeps = [(n, [h.optimal_tree(words, lives_list[0], tree, prior=prior, lang=lang,
@@ -79,6 +81,8 @@ def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
     report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior, lang=lang)
+    if json:
+        note_lists(*h.load_hangman_words(words, len(report.pattern)).values())
     show(report.as_dict(shown), "\n".join(report.lines(shown)), json)
 
 
@@ -117,6 +121,8 @@ def tree_check(tree_path, words, lives, json):
       deductive hangman tree-check tree3.json --words /usr/share/dict/web2
     """
     report = h.tree_check(tree_path, words, lives)
+    if json:
+        note_lists(*h.load_hangman_words(words, report.length).values())
     show(report.as_dict(), "\n".join(report.lines()), json)
     raise SystemExit(0 if report.check.ok else 1)
 
@@ -137,6 +143,8 @@ def evil(words, length, tree, top, memory, json):
       deductive hangman evil --words /usr/share/dict/web2 --length 6 --tree evil6.json
     """
     report = h.evil(words, length, memory=int(memory * GB))
+    if json:
+        note_lists(*h.load_hangman_words(words, length).values())
     if tree:
         h.write_json(tree, report.tree())
     show(report.as_dict(), "\n".join(report.lines(top)), json)

@@ -25,8 +25,8 @@ from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
-from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options, options,
-                      progress, read_line, show)
+from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options,
+                      note_lists, options, progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
 
 
@@ -171,6 +171,7 @@ def matrix(guesses, answers, length, source, rebuild, json):
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """
     guess_list, answer_list = load_lists(guesses, answers, length)
+    note_lists(guess_list, answer_list)
     info = {}
     m = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
     verb = "loaded from the cache" if info["source"] == "cache" else "built"

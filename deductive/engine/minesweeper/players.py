@@ -48,7 +48,7 @@ import numpy as np
 from ...errors import DeductiveError
 from ..registry import Registry
 from .analysis import analyze
-from .board import COVERED, FLAGGED, Position, neighbours_of
+from .board import COVERED, FLAGGED, MAX_CELLS, Position, neighbours_of
 from .endgame import _endgame, isolated_choice
 from .longterm import LongTermRisk
 
@@ -166,6 +166,33 @@ class LeastRisk(Player):
 _BEST_OPTIONS = ("margin", "candidates", "endgame", "endgame_cells", "progress_weight",
                  "far_corner")
 
+#: The range of each numeric player option (kind, lowest, highest), checked when a player
+#: is made, before any game: a value outside it would crash mid-game or mean nothing.
+OPTION_RANGES = {
+    "margin": (float, 0, 1), "candidates": (int, 1, 10_000),
+    "endgame": (int, 1, 10 ** 7), "endgame_cells": (int, 1, MAX_CELLS),
+    "progress_weight": (float, 0, 1_000), "off_frontier": (int, 0, 10_000),
+    "corners": (int, 0, MAX_CELLS), "near_off": (int, 0, 10_000),
+}
+
+
+def check_options(**values) -> None:
+    """Raise a one-line error for an option of :data:`OPTION_RANGES` outside its range or
+    of the wrong kind (NaN, infinities, a fraction where a count goes, true or false where a
+    number goes), and for a switch that is not true or false."""
+    for key, value in values.items():
+        if key not in OPTION_RANGES:
+            if not isinstance(value, bool):
+                raise DeductiveError(f"player option {key}={value}: use true or false")
+            continue
+        kind, low, high = OPTION_RANGES[key]
+        whole = kind is int
+        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)) \
+                or not low <= value <= high:        # NaN fails the comparison
+            raise DeductiveError(f"player option {key}={value}: use a "
+                                 f"{'whole number' if whole else 'number'} from {low:,} to "
+                                 f"{high:,}")
+
 
 @PLAYERS.register("best", "least risk refined by two-step survival", options=_BEST_OPTIONS)
 class Best(LeastRisk):
@@ -177,6 +204,9 @@ class Best(LeastRisk):
     def __init__(self, margin: float = 0.02, candidates: int = 10, endgame: int = 120,
                  endgame_cells: int = 64, progress_weight: float = 0.0,
                  far_corner: bool = True):
+        check_options(margin=margin, candidates=candidates, endgame=endgame,
+                      endgame_cells=endgame_cells, progress_weight=progress_weight,
+                      far_corner=far_corner)
         self.far_corner = far_corner
         self.progress_weight = progress_weight
         self.margin = margin
@@ -344,6 +374,7 @@ class Strongest(Best):
                  corners: int = 0, near_off: int = 0, ltr: float = 0.0, pseudo: bool = False,
                  isolated: int = 0, defer: int = 0, **options):
         super().__init__(candidates=candidates, **options)
+        check_options(off_frontier=off_frontier, corners=corners, near_off=near_off)
         if (isinstance(isolated, bool) or not isinstance(isolated, int)
                 or not (isolated == 0 or 2 <= isolated <= ISOLATED_MAX)):
             raise DeductiveError(f"player option isolated={isolated}: use 0 (off) or a whole "
@@ -355,7 +386,8 @@ class Strongest(Best):
         self.defer = defer
         for key, value in (("cutoff", cutoff), ("mix", mix), ("fifty_penalty", fifty_penalty),
                            ("ltr", ltr)):
-            if isinstance(value, bool) or not 0 <= value <= 1:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not 0 <= value <= 1:
                 raise DeductiveError(f"player option {key}={value}: use a number from 0 "
                                      "(off) to 1")
         for key, value in (("dominance", dominance), ("pseudo", pseudo)):
