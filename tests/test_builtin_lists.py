@@ -69,7 +69,7 @@ def test_lists_command_text_and_json():
     runner = CliRunner()
     out = runner.invoke(cli, ["lists", "--json"])
     assert out.exit_code == 0, out.output
-    rows = json.loads(out.output)
+    rows = json.loads(out.output)["results"]
     by_key = {(r["name"], r["role"]): r for r in rows}
     assert by_key[("wordle", "answers")]["size"] == 2_315
     assert by_key[("nyt", "answers")]["size"] == 2_309
@@ -77,7 +77,7 @@ def test_lists_command_text_and_json():
         words_mod.builtin_words("wordle").sha256
     text = runner.invoke(cli, ["lists"]).output
     assert "wordle" in text and "12,972" in text and "2,309" in text
-    six = json.loads(runner.invoke(cli, ["lists", "--length", "6", "--json"]).output)
+    six = json.loads(runner.invoke(cli, ["lists", "--length", "6", "--json"]).output)["results"]
     assert {r["name"] for r in six} <= {"en", "fr"} and all(r["length"] == 6 for r in six)
 
 

@@ -82,18 +82,25 @@ class Group(click.Group):
                 if exc.errno not in _FULL:
                     raise
                 _drop_stdout()      # a full or failing device (> /dev/full): one line
-                fail(f"cannot write the output ({exc.strerror}); free space or write "
-                     "elsewhere")
+                fail(_full(exc))
             try:
-                sys.stdout.flush()
+                if sys.stdout is not None:      # None: started with stdout closed
+                    sys.stdout.flush()
             except OSError as exc:
                 _drop_stdout()
-                fail(f"cannot write the output ({exc.strerror}); free space or write elsewhere")
+                fail(_full(exc))
         sys.exit(code if isinstance(code, int) else 0)
 
 
 #: The errors of a write that cannot complete (a full disk or quota, a failing device).
 _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _full(exc: OSError) -> str:
+    """One line for a write that could not complete (stdout, a cache or a kernel file;
+    the files deductive writes for the user say so themselves: :mod:`deductive._io`)."""
+    return (f"cannot write the output ({exc.strerror}): the disk is full or a limit is "
+            "reached; free space or write elsewhere")
 
 
 def _drop_stdout() -> None:
