@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from deductive import __version__
 from deductive.cli import cli
+from tests.provenance import payload
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def test_pattern_errors(run):
 def test_openers_french_seed_json(run):
     result = run("wordle", "openers", "--guesses", "fr-seed", "--answers", "fr-seed", "--json")
     assert result.exit_code == 0, result.stderr
-    rows = json.loads(result.stdout)
+    rows = payload(result.stdout)
     assert [r["word"] for r in rows] == ["laine", "paire", "clair", "carte", "crane", "trace",
                                          "train", "lance", "parie", "ancre"]
     assert {"word", "entropy", "buckets", "largest"} <= set(rows[0])
@@ -65,13 +66,13 @@ def test_openers_table_and_metric(run):
 def test_openers_default_english(run):
     result = run("wordle", "openers", "--top", "2", "--json")
     assert result.exit_code == 0, result.stderr
-    assert len(json.loads(result.stdout)) == 2
+    assert len(payload(result.stdout)) == 2
 
 
 def test_openers_original_lists(run, wordle_lists):
     result = run("wordle", "openers", "--guesses", wordle_lists[0], "--answers",
                  wordle_lists[1], "--top", "3", "--json")
-    rows = json.loads(result.stdout)
+    rows = payload(result.stdout)
     assert [(r["word"], round(r["entropy"], 4)) for r in rows] == [
         ("soare", 5.8860), ("roate", 5.8828), ("raise", 5.8779)]
 

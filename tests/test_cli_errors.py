@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from deductive.cli import cli
 from deductive.engine.wordle import patterns
+from tests.provenance import payload
 
 
 def run(*args, input=None):
@@ -46,7 +47,7 @@ def no_computation(monkeypatch):
     ["mines", "play"],
 ])
 def test_negative_seed(command, no_computation):
-    assert_one_error(run(*command, "--seed", "-1"), "'--seed': -1 is not in the range x>=0")
+    assert_one_error(run(*command, "--seed", "-1"), "'--seed': -1 is not in the range 0<=x<=")
 
 
 @pytest.mark.parametrize("command", [
@@ -69,7 +70,8 @@ def test_uppercase_hangman_input_is_folded():
     lower = run("hangman", "solve", "_a__e_", "--wrong", "st", "--json")
     upper = run("hangman", "solve", "_A__E_", "--wrong", "ST", "--json")
     assert lower.exit_code == 0 and upper.exit_code == 0, upper.output
-    assert lower.stdout.replace("_a__e_", "") == upper.stdout.replace("_a__e_", "")
+    assert payload(lower.stdout.replace("_a__e_", "")) == \
+        payload(upper.stdout.replace("_a__e_", "").replace("_A__E_", "").replace('"ST"', '"st"'))
 
 
 @pytest.mark.parametrize("address,needle", [

@@ -5,6 +5,7 @@ import json
 from click.testing import CliRunner
 
 from deductive.cli import cli
+from tests.provenance import payload
 
 
 def run(*args, input=None):
@@ -36,7 +37,7 @@ def test_small_search_and_openers():
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["exact"] is True
     r = run("bulls", "openers", "--digits", "2", "--top", "1", "--json")
-    assert r.exit_code == 0 and json.loads(r.output)[0]["word"] == "01"
+    assert r.exit_code == 0 and payload(r.output)[0]["word"] == "01"
     r = run("mastermind", "search", "--max-guesses", "3")
     assert r.exit_code == 2 and "--max-guesses 3" in r.output
 

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from deductive.cli import cli
+from tests.provenance import payload
 
 
 def run(*args, input=None):
@@ -43,7 +44,7 @@ def test_deduce(tmp_path):
     result = run("mines", "deduce", path, "--mines", "1")
     assert result.stdout.strip() == "mine  row 1, column 1"
     result = run("mines", "deduce", path, "--mines", "1", "--json")
-    assert json.loads(result.stdout) == {"safe": [], "mines": [[1, 1]]}
+    assert payload(result.stdout) == {"safe": [], "mines": [[1, 1]]}
 
 
 @pytest.mark.parametrize("text,mines,needle", [
@@ -97,7 +98,7 @@ def test_bench_first_move_anywhere():
 
 def test_seed_protocol_table():
     result = run("mines", "seed-protocol", "--json")
-    rows = json.loads(result.stdout)
+    rows = payload(result.stdout)
     assert [r["player"] for r in rows] == ["rules-random", "csp-random", "least-risk"]
     assert all(r["games"] == 50 and r["rows"] == 8 and r["mines"] == 10 for r in rows)
     text = run("mines", "seed-protocol").stdout

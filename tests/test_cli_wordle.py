@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from deductive.cli import cli
+from tests.provenance import payload
 
 FR = ["--guesses", "fr-seed", "--answers", "fr-seed"]
 
@@ -99,7 +100,7 @@ def test_assist_hard_mode_violation():
 def test_openers_hard_and_plot(tmp_path):
     plot = tmp_path / "o.png"
     result = run("wordle", "openers", *FR, "--hard", "--top", "1", "--plot", plot, "--json")
-    assert json.loads(result.stdout)[0]["word"] == "laine"
+    assert payload(result.stdout)[0]["word"] == "laine"
     assert plot.stat().st_size > 1000
 
 
