@@ -22,19 +22,23 @@ it passes one) whose message names the path and the fix.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import re
 import stat
 import sys
 import tempfile
+import time
 import zlib
 from collections.abc import Callable
 from typing import IO
 
 from .errors import DeductiveError, InputError, OutputError
 
-__all__ = ["write_output", "write_json", "check_output", "read_bytes", "read_text", "expand",
+__all__ = ["drop_stdout", "unwritable", "flush_stdout", "provenance", "write_output",
+           "write_json", "check_output", "read_bytes", "read_text", "expand",
            "read_json", "max_input", "parse_size", "DEFAULT_MAX_INPUT", "MAX_INPUT_ENV"]
 
 #: The size cap of every input (bytes, after decompression) unless $DEDUCTIVE_MAX_INPUT says.
@@ -72,6 +76,69 @@ def _kind(mode: int) -> str:
     return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
             else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode)
             or stat.S_ISBLK(mode) else "not a regular file")
+
+
+# -- stdout and provenance ----------------------------------------------------------------
+
+#: The errors of a write that cannot complete (a full disk or quota, a failing device).
+FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what could not be
+    written fails no second time (a second message, exit status 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass        # no real stdout (a test runner's): nothing will flush it
+
+
+def unwritable(exc: OSError) -> str:
+    """One line for a write that could not complete (stdout, a cache or a kernel file;
+    the files written by :func:`write_output` say so themselves); stdout is dropped."""
+    drop_stdout()
+    return (f"cannot write the output ({exc.strerror}): the disk is full or a limit is "
+            "reached; free space or write elsewhere")
+
+
+def flush_stdout() -> str | None:
+    """Flush stdout; :func:`unwritable`'s line if that fails (None: it worked, or there is
+    no stdout: a process started with it closed)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as exc:
+        return unwritable(exc)
+    return None
+
+
+def _plain(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def provenance(lists, command: str, parameters: dict, start: float | None) -> dict:
+    """What made a document: the package version, ``command``, the word ``lists`` read
+    (objects with ``name``, ``len()`` and ``sha256`` or ``words``: each once, with the
+    SHA-256 of its words joined by newlines), the ``parameters`` as given and the seconds
+    since ``start`` (``time.perf_counter()``)."""
+    from . import __version__
+
+    rows = []
+    for words in lists:
+        digest = getattr(words, "sha256", None) or hashlib.sha256(
+            "\n".join(words.words).encode()).hexdigest()
+        row = {"name": getattr(words, "name", None), "sha256": digest, "size": len(words)}
+        if row not in rows:
+            rows.append(row)
+    return {"deductive": __version__, "command": command, "lists": rows,
+            "parameters": {k: _plain(v) for k, v in parameters.items()},
+            "elapsed_s": round(time.perf_counter() - (start or time.perf_counter()), 3)}
 
 
 # -- writes --------------------------------------------------------------------------------

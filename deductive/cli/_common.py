@@ -4,9 +4,7 @@ the decorator that builds a game, progress bars and output."""
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
-import hashlib
 import inspect
 import json as _json
 import math
@@ -18,8 +16,7 @@ import warnings
 
 import click
 
-from .. import __version__
-from .._io import check_output, parse_size
+from .. import _io
 from ..distributed import DASK, Cluster
 from ..engine.params import Param
 from ..engine.words import frequency_languages
@@ -75,51 +72,21 @@ class Group(click.Group):
             except click.Abort:
                 fail("aborted", 130)
             except BrokenPipeError:
-                _drop_stdout()
+                _io.drop_stdout()
                 sys.stderr.close()  # a closed pipe (| head) is not an error
                 sys.exit(0)
-            except OSError as exc:
-                if exc.errno not in _FULL:
+            except OSError as exc:  # a full or failing device (> /dev/full): one line
+                if exc.errno not in _io.FULL:
                     raise
-                _drop_stdout()      # a full or failing device (> /dev/full): one line
-                fail(_full(exc))
-            try:
-                if sys.stdout is not None:      # None: started with stdout closed
-                    sys.stdout.flush()
-            except OSError as exc:
-                _drop_stdout()
-                fail(_full(exc))
+                fail(_io.unwritable(exc))
+            if message := _io.flush_stdout():
+                fail(message)
         sys.exit(code if isinstance(code, int) else 0)
 
 
-#: The errors of a write that cannot complete (a full disk or quota, a failing device).
-_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
-
-
-def _full(exc: OSError) -> str:
-    """One line for a write that could not complete (stdout, a cache or a kernel file;
-    the files deductive writes for the user say so themselves: :mod:`deductive._io`)."""
-    return (f"cannot write the output ({exc.strerror}): the disk is full or a limit is "
-            "reached; free space or write elsewhere")
-
-
-def _drop_stdout() -> None:
-    """Point stdout at /dev/null, so that the interpreter's last flush of what could not be
-    written fails no second time (a second message, exit status 120)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass        # no real stdout (a test runner's): nothing will flush it
-
-
 class OutputFile(click.ParamType):
-    """A file the command will write, checked when the command line is read, before any
-    computation (:func:`deductive._io.check_output`: its folder exists and takes a new
-    file, the target is absent or a writable regular file, a symlink is followed) and (for
-    plots) its extension is a format matplotlib writes. The file itself is written by
-    :func:`deductive._io.write_output`: a completed write or nothing."""
+    """A file the command will write, checked before any computation (:func:`deductive.
+    _io.check_output`) and (for plots) its extension is a format matplotlib writes."""
 
     name = "file"
 
@@ -131,7 +98,7 @@ class OutputFile(click.ParamType):
         try:
             if self.plot and not os.path.isdir(path):
                 check_plot_path(path)
-            check_output(path)
+            _io.check_output(path)
         except DeductiveError as exc:
             self.fail(str(exc), param, ctx)
         return path
@@ -145,7 +112,7 @@ class MemorySize(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, int):
             return value
-        size = parse_size(value)
+        size = _io.parse_size(value)
         if size is None:
             self.fail(f"{value!r} is not a size; write e.g. 8G, 500M or 1.5GB", param, ctx)
         return size
@@ -160,13 +127,6 @@ class FiniteRange(click.FloatRange):
         if not math.isfinite(value):
             self.fail(f"{value} is not a finite number", param, ctx)
         return value
-
-
-#: The largest value of a number whose :class:`Param` states no upper bound (documented in
-#: docs/reliability.md): beyond these a run only exhausts memory or time.
-CEILINGS = {"games": 10 ** 6, "boards": 64, "workers": 4 * (os.cpu_count() or 1),
-            "timeout": 86_400.0, "max_guesses": 100, "mines": 1 << 20}
-CEILING = 10 ** 12
 
 
 def _check_lang(ctx, param, value):
@@ -199,8 +159,7 @@ def flag(p: Param):
     elif isinstance(p.type, tuple):
         kw["type"] = click.Choice(p.type)
     elif p.type in (int, float):
-        high = p.high if p.high is not None else p.type(CEILINGS.get(p.name, CEILING))
-        kw["type"] = (click.IntRange if p.type is int else FiniteRange)(p.low, high)
+        kw["type"] = (click.IntRange if p.type is int else FiniteRange)(*p.bounds)
     elif p.type is not str:
         kw["type"] = p.type
     return click.option(p.flag, p.name, **kw)
@@ -309,57 +268,24 @@ _START, _GAME, _LISTS = "deductive.start", "deductive.game", "deductive.lists"
 
 
 def note_lists(*lists) -> None:
-    """Record word lists a command read (objects with ``name``, ``len()`` and ``sha256`` or
-    ``words``) for its --json provenance; lists without words are left out."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is not None:
-        ctx.meta.setdefault(_LISTS, []).extend(lists)
-
-
-def _list_info(words) -> dict:
-    digest = getattr(words, "sha256", None)
-    if digest is None:
-        digest = hashlib.sha256("\n".join(words.words).encode()).hexdigest()
-    return {"name": getattr(words, "name", None), "sha256": digest, "size": len(words)}
-
-
-def _plain(value):
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return str(value)
-
-
-def provenance(ctx: click.Context | None = None) -> dict:
-    """What made a --json document: the package version, the word lists read (name,
-    SHA-256 of the words joined by newlines, size), the command's parameters as given and
-    the seconds since the command line was read."""
-    ctx = ctx or click.get_current_context()
-    lists = list(ctx.meta.get(_LISTS, []))
-    game = ctx.meta.get(_GAME)
-    lists += [w for w in (getattr(game, "guesses", None), getattr(game, "answers", None))
-              if hasattr(w, "sha256")]
-    seen, rows = set(), []
-    for info in map(_list_info, lists):
-        if (info["name"], info["sha256"]) not in seen:
-            seen.add((info["name"], info["sha256"]))
-            rows.append(info)
-    start = ctx.meta.get(_START, time.perf_counter())
-    return {"deductive": __version__, "command": ctx.command_path, "lists": rows,
-            "parameters": {k: _plain(v) for k, v in ctx.params.items()},
-            "elapsed_s": round(time.perf_counter() - start, 3)}
+    """Record word lists a command read (or a function giving them, called only for
+    --json), for its --json provenance (:func:`deductive._io.provenance`)."""
+    click.get_current_context().meta.setdefault(_LISTS, []).extend(lists)
 
 
 def show(data, text, json: bool = False) -> None:
-    """Print ``data`` as JSON with --json (with its :func:`provenance`: a dict gains its
-    keys, a list becomes ``{"results": data, ...}``), else ``text``."""
-    if not json:
-        click.echo(text)
-        return
-    made = provenance()
-    doc = {**data, **made} if isinstance(data, dict) else {"results": data, **made}
-    click.echo(_json.dumps(doc, indent=2, ensure_ascii=False))
+    """Print ``data`` as JSON with --json, with its provenance (a dict gains its keys, a
+    list becomes ``{"results": data, ...}``): the lists noted and the game's, else ``text``."""
+    if json:
+        ctx, lists = click.get_current_context(), []
+        for item in ctx.meta.get(_LISTS, []):
+            lists += item() if callable(item) else [item]
+        game = ctx.meta.get(_GAME)
+        lists += [w for w in (getattr(game, "guesses", 0), getattr(game, "answers", 0))
+                  if hasattr(w, "sha256")]
+        made = _io.provenance(lists, ctx.command_path, ctx.params, ctx.meta.get(_START))
+        data = {**data, **made} if isinstance(data, dict) else {"results": data, **made}
+    click.echo(_json.dumps(data, indent=2, ensure_ascii=False) if json else text)
 
 
 def read_line(prompt: str = "") -> str:

@@ -81,8 +81,7 @@ def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
       deductive hangman solve _a__e_ --wrong st --words /usr/share/dict/web2
     """
     report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior, lang=lang)
-    if json:
-        note_lists(*h.load_hangman_words(words, len(report.pattern)).values())
+    note_lists(lambda: h.load_hangman_words(words, len(report.pattern)).values())
     show(report.as_dict(shown), "\n".join(report.lines(shown)), json)
 
 
@@ -121,8 +120,7 @@ def tree_check(tree_path, words, lives, json):
       deductive hangman tree-check tree3.json --words /usr/share/dict/web2
     """
     report = h.tree_check(tree_path, words, lives)
-    if json:
-        note_lists(*h.load_hangman_words(words, report.length).values())
+    note_lists(lambda: h.load_hangman_words(words, report.length).values())
     show(report.as_dict(), "\n".join(report.lines()), json)
     raise SystemExit(0 if report.check.ok else 1)
 
@@ -143,8 +141,7 @@ def evil(words, length, tree, top, memory, json):
       deductive hangman evil --words /usr/share/dict/web2 --length 6 --tree evil6.json
     """
     report = h.evil(words, length, memory=int(memory * GB))
-    if json:
-        note_lists(*h.load_hangman_words(words, length).values())
+    note_lists(lambda: h.load_hangman_words(words, length).values())
     if tree:
         h.write_json(tree, report.tree())
     show(report.as_dict(), "\n".join(report.lines(top)), json)

@@ -16,10 +16,17 @@ write, a memory size, ...) and the command line checks it.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Param"]
+__all__ = ["Param", "CEILINGS", "CEILING"]
+
+#: The largest value of a number whose :class:`Param` states no ``high`` (documented in
+#: docs/reliability.md): --workers at 4x the cores, --games at a million, ...
+CEILINGS = {"games": 10 ** 6, "boards": 64, "workers": 4 * (os.cpu_count() or 1),
+            "timeout": 86_400.0, "max_guesses": 100, "mines": 1 << 20}
+CEILING = 10 ** 12
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,13 @@ class Param:
     show_default: bool | None = None    # None: shown when there is a default
     envvar: str | None = None
     spelling: str | None = None          # the flag, when not --name
+
+    @property
+    def bounds(self) -> tuple:
+        """(low, high) of a number; a ``high`` left open is :data:`CEILINGS`' for the name,
+        else :data:`CEILING`: beyond these a run only exhausts memory or time."""
+        high = self.high if self.high is not None else CEILINGS.get(self.name, CEILING)
+        return self.low, high if high is None else self.type(high)
 
     @property
     def flag(self) -> str:
