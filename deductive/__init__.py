@@ -20,13 +20,16 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["__version__", "DeductiveError", "get_threads", "set_threads", "wordle"]
+__all__ = ["__version__", "DeductiveError", "get_threads", "set_threads", "wordle",
+           "mastermind", "bulls", "hangman", "minesweeper"]
+
+#: The games' facades, imported on first use so that ``import deductive`` stays cheap.
+_FACADES = ("wordle", "mastermind", "bulls", "hangman", "minesweeper")
 
 
-def __getattr__(name):
-    # submodules on demand, so ``import deductive`` stays cheap
-    if name == "wordle":
+def __getattr__(name: str) -> object:
+    if name in _FACADES:
         import importlib
 
-        return importlib.import_module(".wordle", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'deductive' has no attribute {name!r}")

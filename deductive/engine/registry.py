@@ -96,7 +96,7 @@ class Registry(Mapping):
 
     def params(self) -> tuple[Param, ...]:
         """The options its entries declare as :class:`Param` s, each once, in order."""
-        found = {}
+        found: dict[str, Param] = {}
         for entry in self._entries.values():
             found.update((o.name, o) for o in entry.options if isinstance(o, Param))
         return tuple(found.values())

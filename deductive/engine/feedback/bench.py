@@ -10,7 +10,9 @@ generator seeded by ``(seed, answer index)``, so results do not depend on the or
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -79,6 +81,10 @@ class BenchmarkResult:
             dist["fail"] = self.fails
         return dist
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         return {
             **self.solver, "opener": self.opener, "hard": self.hard, "prior": self.prior,
@@ -105,9 +111,18 @@ ANSWERS_SUBSET = Param("answers_subset", None, "Play only these answers (the fir
 ANSWER = Param("answer", None, "The secret word.", required=True)
 
 
-def run_benchmark(game, solver, *, opener=None, answers=None, max_turns: int = 30, seed: int = 0,
-                  keep_tree: bool = False, progress=None) -> BenchmarkResult:
+#: What a benchmark's ``answers`` may be: the first N, or words or answer indices.
+Answers = int | Iterable[str | int] | None
+
+
+def run_benchmark(game: Any, solver: Any, *, opener: str | int | None = None,
+                  answers: Answers = None, max_turns: int = 30, seed: int = 0,
+                  keep_tree: bool = False, progress: Callable[[int], Any] | None = None
+                  ) -> BenchmarkResult:
     """Play every answer of ``game`` (or the ``answers`` subset) with ``solver``.
+
+    ``game`` is a :class:`~.game.FeedbackGame` and ``solver`` a :class:`~.solvers.Solver`
+    (typed ``Any``: both modules import this one).
 
     Parameters
     ----------
@@ -195,8 +210,8 @@ def _evaluate_tree(game, solver, targets, first, max_turns, keep_tree, progress)
     return depth_of[targets], (root if keep_tree else None)
 
 
-def play_game(game, solver, target: int, *, opener=None, seed: int = 0,
-              max_turns: int = 30) -> list:
+def play_game(game: Any, solver: Any, target: int, *, opener: str | int | None = None,
+              seed: int = 0, max_turns: int = 30) -> list[tuple[int, int]]:
     """One game against answer index ``target``: the list of ``(guess index, code)``."""
     rng = np.random.default_rng([seed, target])
     state = game.start()

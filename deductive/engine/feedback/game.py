@@ -16,18 +16,24 @@ its feedback and add a hard mode.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError, PatternError, UnknownNameError
 from ...kernels.partition import group_by_code
-from .bench import play_game, run_benchmark
+from .bench import Answers, BenchmarkResult, play_game, run_benchmark
 from .matrix import PatternMatrix
 from .scoring import GuessScore, filter_candidates
-from .solvers import SOLVERS, rank_pool
+from .solvers import SOLVERS, Solver, rank_pool
 
-__all__ = ["FeedbackGame", "State"]
+#: A game's history: ``(guess, feedback)`` pairs, a guess as a word or an index, a
+#: feedback as the game spells it or a code.
+History = Sequence[tuple[str | int, str | int]]
+
+__all__ = ["FeedbackGame", "State", "History"]
 
 
 @dataclass(frozen=True)
@@ -84,14 +90,17 @@ class FeedbackGame:
     hard = False
     prior = "uniform"
 
-    def __init__(self, patterns: PatternMatrix | None = None, *, weights=None,
-                 guesses=None, answers=None):
+    def __init__(self, patterns: PatternMatrix | None = None, *, weights: Any = None,
+                 guesses: Sequence[Any] | None = None, answers: Sequence[Any] | None = None):
         if patterns is not None:
             guesses, answers = patterns.guesses, patterns.answers
         elif type(self).build_patterns is FeedbackGame.build_patterns:
             raise ArgumentError(_NO_PATTERNS)
+        if guesses is None or answers is None:
+            raise ArgumentError("`guesses` and `answers` are required without `patterns`")
         self._patterns = patterns
-        self.guesses, self.answers = guesses, answers
+        self.guesses: Sequence[Any] = guesses
+        self.answers: Sequence[Any] = answers
         self._words = {str(w): i for i, w in enumerate(guesses)}
         missing = [a for a in answers if str(a) not in self._words]
         if missing:
@@ -138,7 +147,8 @@ class FeedbackGame:
         return {"hard": self.hard, "guesses": len(self.guesses), "answers": len(self.answers)}
 
     # -- rules ------------------------------------------------------------------------------
-    def groups(self, guess: int, candidates: np.ndarray):
+    def groups(self, guess: int, candidates: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(ordered, codes, starts)``: the candidates ``guess`` separates, as arrays (group
         k, of code ``codes[k]``, is ``ordered[starts[k]:starts[k + 1]]``, ascending; codes
         ascending): :meth:`split` without the lists, for compiled callers."""
@@ -153,11 +163,12 @@ class FeedbackGame:
         cuts = starts.tolist()
         return [(code, ordered[a:b]) for code, a, b in zip(codes.tolist(), cuts, cuts[1:])]
 
-    def allowed_after(self, allowed, guess: int, code: int):
+    def allowed_after(self, allowed: np.ndarray | None, guess: int, code: int
+                      ) -> np.ndarray | None:
         """The guesses allowed after ``guess`` got ``code`` (``None``: all of them)."""
         return allowed
 
-    def rule_key(self, guess: int, code: int):
+    def rule_key(self, guess: int, code: int) -> Hashable:
         """What :meth:`allowed_after` reads of a turn: turns with equal keys restrict the
         guesses alike, whatever was allowed before (a search remembers masks by it)."""
         return guess, code
@@ -180,7 +191,7 @@ class FeedbackGame:
         return State(kept, self.allowed_after(state.allowed, guess, code),
                      state.history + ((int(guess), int(code)),))
 
-    def replay(self, history) -> State:
+    def replay(self, history: History) -> State:
         """The state after a history of ``(guess, feedback)`` pairs (words, any spelling).
 
         Raises
@@ -205,7 +216,7 @@ class FeedbackGame:
         """The spelling of guess index ``guess``."""
         return str(self.guesses[guess])
 
-    def guess_index(self, word) -> int:
+    def guess_index(self, word: str | int | np.integer) -> int:
         """Index of a guess given as a word or an index."""
         if isinstance(word, (int, np.integer)):
             if not 0 <= int(word) < len(self.guesses):
@@ -225,7 +236,7 @@ class FeedbackGame:
         ``grey``), for a game whose feedback is coloured tiles; None otherwise."""
         return None
 
-    def parse(self, text) -> int:
+    def parse(self, text: str | int | np.integer) -> int:
         """The code of a feedback spelled as :meth:`format` spells it (or a code)."""
         try:
             code = int(text)
@@ -257,11 +268,11 @@ class FeedbackGame:
         return (answer >= 0) & mask[np.maximum(answer, 0)]
 
     # -- front end: the core's modules, called on this game ----------------------------------
-    def candidates(self, history=()) -> list:
+    def candidates(self, history: History = ()) -> list[Any]:
         """The answers still possible after ``history`` (a list of ``(guess, feedback)``)."""
         return [self.answers[k] for k in self.replay(history).candidates]
 
-    def best_guesses(self, history=(), k: int = 5, metric: str = "entropy",
+    def best_guesses(self, history: History = (), k: int = 5, metric: str = "entropy",
                      pool: str = "all") -> list[GuessScore]:
         """The ``k`` best next guesses after ``history`` by ``metric``.
 
@@ -279,12 +290,14 @@ class FeedbackGame:
                            float(stats.expected[j]))
                 for j in order[:k]]
 
-    def solver(self, name: str, **options):
+    def solver(self, name: str, **options: Any) -> Solver:
         """A solver from :attr:`solvers` by name."""
         return self.solvers.create(name, self, **options)
 
-    def benchmark(self, solver, opener=None, answers=None, *, max_turns: int = 30,
-                  seed: int = 0, keep_tree: bool = False, progress=None):
+    def benchmark(self, solver: str | Solver, opener: str | int | None = None,
+                  answers: Answers = None, *, max_turns: int = 30, seed: int = 0,
+                  keep_tree: bool = False, progress: Callable[[int], Any] | None = None
+                  ) -> BenchmarkResult:
         """Play every answer (or ``answers``); a :class:`~.bench.BenchmarkResult`."""
         if isinstance(solver, str):
             solver = self.solver(solver)
@@ -292,7 +305,8 @@ class FeedbackGame:
                              max_turns=max_turns, seed=seed, keep_tree=keep_tree,
                              progress=progress)
 
-    def play(self, answer, solver, opener=None, *, seed: int = 0, max_turns: int = 30):
+    def play(self, answer: str | int, solver: str | Solver, opener: str | int | None = None, *,
+             seed: int = 0, max_turns: int = 30) -> list[tuple[str, int]]:
         """Play one game; return the list of ``(guess word, code)``."""
         if isinstance(solver, str):
             solver = self.solver(solver)
@@ -300,7 +314,7 @@ class FeedbackGame:
         moves = play_game(self, solver, target, opener=opener, seed=seed, max_turns=max_turns)
         return [(self.word(g), c) for g, c in moves]
 
-    def answer_index(self, answer) -> int:
+    def answer_index(self, answer: str | int | np.integer) -> int:
         guess = self.guess_index(answer)
         k = int(self.guess_to_answer[guess])
         if k < 0:

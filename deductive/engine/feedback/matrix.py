@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -78,7 +79,8 @@ class PatternMatrix:
                                 f"{self.n_codes}")
 
     @classmethod
-    def from_function(cls, guesses, answers, feedback: Callable, *, n_codes: int,
+    def from_function(cls, guesses: Iterable[Any], answers: Iterable[Any], feedback: Callable,
+                      *, n_codes: int,
                       win_code: int, source: str = "computed") -> "PatternMatrix":
         """Build the matrix by calling ``feedback(guess, answer)`` for every pair (plain
         Python: for small games and tests; large games compute their codes in a kernel)."""
@@ -94,7 +96,7 @@ class PatternMatrix:
         return cls(codes, guesses, answers, n_codes, win_code, source)
 
     @classmethod
-    def of(cls, matrix, n_codes: int | None = None) -> "PatternMatrix":
+    def of(cls, matrix: Any, n_codes: int | None = None) -> "PatternMatrix":
         """``matrix`` itself, or a bare code array wrapped (rows and columns numbered; the
         alphabet is ``n_codes``, else one more than the largest code present)."""
         if isinstance(matrix, cls):

@@ -52,6 +52,10 @@ class Polish:
     exact: bool                     # every subtree under the root is optimal
     seconds: float
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         return {"min_size": self.min_size, "max_size": self.max_size,
                 "subtrees": self.subtrees, "improved": self.improved, "nodes": self.nodes,

@@ -8,7 +8,9 @@ the best first; ties go to the lower guess index.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -88,7 +90,12 @@ class PartitionStats:
         return np.lexsort((self.rows, key))
 
 
-def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
+#: A set of answers or guesses: indices, or a boolean mask (None: all of them).
+Selection = Any
+
+
+def partition_stats(matrix: np.ndarray | PatternMatrix, candidates: Selection = None,
+                    rows: Selection = None, *,
                     columns: np.ndarray | None = None) -> PartitionStats:
     """Bucket statistics of guess rows of ``matrix`` over a set of answer columns.
 
@@ -120,7 +127,8 @@ def partition_stats(matrix: np.ndarray, candidates=None, rows=None, *,
     else:
         run_rows(bucket_stats, bucket_stats_rows, len(rws), len(rws) * len(cand),
                  PARALLEL_WORK, matrix, rws, cand, patterns.n_codes, table, *out)
-    return PartitionStats(rws, len(cand), *out, shift)
+    xlogx, buckets, largest, sumsq = out
+    return PartitionStats(rws, len(cand), xlogx, buckets, largest, sumsq, shift)
 
 
 #: Rows x candidates from which :func:`partition_stats` runs the parallel kernel (below:
@@ -169,6 +177,10 @@ class GuessScore:
     largest: int
     expected: float
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         return {
             "word": self.word, "index": self.index, "entropy": round(self.entropy, 10),
@@ -177,7 +189,8 @@ class GuessScore:
         }
 
 
-def rank_guesses(matrix, guesses=None, metric: str = "entropy", candidates=None,
+def rank_guesses(matrix: np.ndarray | PatternMatrix, guesses: Sequence[Any] | None = None,
+                 metric: str = "entropy", candidates: Selection = None,
                  top: int | None = None) -> list[GuessScore]:
     """Rank every guess (rows of ``matrix``) over the candidates, best first.
 
@@ -199,7 +212,8 @@ def rank_guesses(matrix, guesses=None, metric: str = "entropy", candidates=None,
     return ranked_scores(partition_stats(matrix, candidates), guesses, metric, top)
 
 
-def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
+def bucket_counts(matrix: np.ndarray | PatternMatrix, guess: int,
+                  candidates: Selection = None) -> np.ndarray:
     """Number of candidates behind each pattern code of one guess row.
 
     Returns an int64 array with one count per code of the matrix's alphabet (index = code).
@@ -212,7 +226,8 @@ def bucket_counts(matrix, guess: int, candidates=None) -> np.ndarray:
                        minlength=patterns.n_codes)
 
 
-def filter_candidates(matrix, guess: int, code: int, candidates=None) -> np.ndarray:
+def filter_candidates(matrix: np.ndarray | PatternMatrix, guess: int, code: int,
+                      candidates: Selection = None) -> np.ndarray:
     """The candidates (answer indices, in order) that give ``code`` for ``guess``."""
     matrix = np.asarray(matrix)
     cand = _indices(candidates, matrix.shape[1], "candidates")
@@ -232,8 +247,9 @@ def merge_partition_chunks(parts, n_answers: int) -> PartitionStats:
     columns = [np.concatenate([np.asarray(p[k], dtype=np.int64) for p in parts])
                for k in range(4)]
     _, shift = xlogx_table(n_answers)
-    return PartitionStats(np.arange(len(columns[0]), dtype=np.int64), n_answers, *columns,
-                          shift)
+    xlogx, buckets, largest, sumsq = columns
+    return PartitionStats(np.arange(len(xlogx), dtype=np.int64), n_answers, xlogx, buckets,
+                          largest, sumsq, shift)
 
 
 def ranked_scores(stats: PartitionStats, guesses, metric: str = "entropy",

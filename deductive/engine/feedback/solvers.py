@@ -14,6 +14,7 @@ every solver guesses the first remaining candidate.
 from __future__ import annotations
 
 import abc
+from typing import Any
 
 import numpy as np
 
@@ -31,16 +32,19 @@ __all__ = ["SOLVERS", "Solver", "ScoringSolver", "RandomSolver", "LookaheadSolve
 
 
 class Solver(abc.ABC):
-    """Base class: ``choose(state, rng)`` returns a guess index."""
+    """Base class: ``choose(state, rng)`` returns a guess index.
+
+    ``game`` is a :class:`~.game.FeedbackGame` and ``state`` its
+    :class:`~.game.State` (typed ``Any``: that module imports this one)."""
 
     name = "solver"
     deterministic = True
 
-    def __init__(self, game):
+    def __init__(self, game: Any):
         self.game = game
 
     @abc.abstractmethod
-    def choose(self, state, rng=None) -> int:
+    def choose(self, state: Any, rng: np.random.Generator | None = None) -> int:
         """The guess index to play in ``state`` (``rng``: the game's seeded generator)."""
 
     def describe(self) -> dict:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -65,6 +66,7 @@ class ExactHangman:
     Parameters
     ----------
     game : Hangman
+        (Typed ``Any``: :mod:`.game` imports this module.)
     memory : int
         Budget of the memo in bytes (default 4 GiB). Past it the memo evicts entries:
         slower, never wrong.
@@ -82,8 +84,8 @@ class ExactHangman:
     (3, 7)
     """
 
-    def __init__(self, game, *, memory: int = DEFAULT_MEMORY, uniform: bool = False,
-                 weights=None):
+    def __init__(self, game: Any, *, memory: int = DEFAULT_MEMORY, uniform: bool = False,
+                 weights: Any = None):
         self.game = game
         self.masks, self.presence = game.masks, game.presence
         n = len(game.words)
@@ -232,7 +234,7 @@ class ExactHangman:
 
         return self._until_done(run)
 
-    def evil_state(self, candidates, pattern: str, wrong: str = "") -> int:
+    def evil_state(self, candidates: Any, pattern: str, wrong: str = "") -> int:
         """The adversary's value (:meth:`evil_misses`) from a position of the game: the
         candidates (word indices) that fit ``pattern`` (``_`` unknown) without the
         ``wrong`` letters. Shares the memo with every other position of this list."""

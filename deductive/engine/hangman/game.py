@@ -4,7 +4,9 @@ front door to the strategies' sweeps and letters."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -35,6 +37,10 @@ class LetterStats:
     entropy: float        # bits, of the split by positions
     groups: int
 
+    def to_json(self) -> dict:
+        """JSON-able data: the fields as they are."""
+        return asdict(self)
+
 
 class Hangman:
     """Hangman over one word list of one length.
@@ -57,7 +63,8 @@ class Hangman:
     [(0, 1, 'mere', 'e'), (0, 2, 'deed', 'ed'), (0, 2, 'even', 'en')]
     """
 
-    def __init__(self, words, *, prior: str = "uniform", lang: str = "en"):
+    def __init__(self, words: HangmanWords | Iterable[str], *, prior: str = "uniform",
+                 lang: str = "en"):
         if not isinstance(words, HangmanWords):
             words = list(words)
             lengths = {len(w) for w in words}
@@ -81,7 +88,7 @@ class Hangman:
             self.weights = np.maximum(freq, floor)
             self.weights *= len(freq) / self.weights.sum()
 
-    def subgame(self, candidates) -> "Hangman":
+    def subgame(self, candidates: Iterable[int]) -> "Hangman":
         """The game over the words ``candidates`` (indices) alone, with the same prior."""
         return Hangman([self.words.words[k] for k in candidates], prior=self.prior,
                        lang=self.lang)
@@ -103,8 +110,9 @@ class Hangman:
     def exact(self, memory: int | None = None) -> ExactHangman:
         """The exact solver of this list (:class:`~deductive.engine.hangman.ExactHangman`),
         made once and kept, so that sweeps with several lives share its memo."""
-        if getattr(self, "_exact", None) is None or (memory and memory != self._exact.memory):
-            self._exact = ExactHangman(self, memory=memory or DEFAULT_MEMORY)
+        kept: ExactHangman | None = getattr(self, "_exact", None)
+        if kept is None or (memory and memory != kept.memory):
+            self._exact = kept = ExactHangman(self, memory=memory or DEFAULT_MEMORY)
         return self._exact
 
     # -- a position ---------------------------------------------------------------------
@@ -133,7 +141,7 @@ class Hangman:
             ok &= self.masks[:, ord(c) - 97] == 0
         return np.flatnonzero(ok).tolist()
 
-    def letter_stats(self, candidates, guessed: str = "") -> list[LetterStats]:
+    def letter_stats(self, candidates: Any, guessed: str = "") -> list[LetterStats]:
         """Statistics of every unguessed letter over the candidates, best hit first."""
         idx = np.asarray(candidates, dtype=np.int64)
         counts, mass = letter_counts(self.presence, self.weights, idx, 0, len(idx))
@@ -149,7 +157,7 @@ class Hangman:
                                                          len(idx), c)), groups))
         return sorted(stats, key=lambda s: (-s.hit_probability, s.letter))
 
-    def best_letter(self, candidates, guessed: str, strategy: str = "min-miss",
+    def best_letter(self, candidates: Any, guessed: str, strategy: str = "min-miss",
                     lives_left: int = 6) -> str:
         """The strategy's next letter for a candidate set."""
         idx = np.asarray(candidates, dtype=np.int64).copy()

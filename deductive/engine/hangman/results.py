@@ -29,8 +29,9 @@ class SweepResult:
     exact: object = None    # optimal: the ExactPlay (its tree and search statistics)
 
     @classmethod
-    def ordered(cls, wrong, count, letters, word_array, weights, lives, strategy, seconds,
-                exact=None) -> "SweepResult":
+    def ordered(cls, wrong: np.ndarray, count: np.ndarray, letters: np.ndarray,
+                word_array: np.ndarray, weights: np.ndarray, lives: int, strategy: str,
+                seconds: float, exact: object = None) -> "SweepResult":
         """The result of per-word arrays in list order, sorted into the tuple order."""
         order = np.lexsort((word_array, count, wrong))
         return cls(wrong[order], count[order], letters[order], word_array[order], lives,
@@ -69,6 +70,10 @@ class SweepResult:
         """Win probability under the prior."""
         w = self.weights
         return float(w[self.wrong < self.lives].sum() / w.sum()) if self.words else 0.0
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self, with_results: bool = True) -> dict:
         out = {"strategy": self.strategy, "lives": self.lives, "words": self.words,

@@ -5,8 +5,10 @@ The command line only reads input and prints what these return."""
 
 from __future__ import annotations
 
+import os
 import time
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -14,13 +16,14 @@ from ..._io import read_json
 from ...errors import DeductiveError
 from ..params import Param
 from ..words import fold_word
-from .exact import ExactHangman
+from .exact import ExactHangman, ExactPlay
 from .game import LANG, PRIOR, Hangman
 from .strategies import LIVES, MEMORY, STRATEGIES, STRATEGY
-from .trees import check_tree, tree_to_json, words_sha256
-from .words import load_hangman_words
+from .trees import TreeCheck, check_tree, tree_to_json, words_sha256
+from .words import WordSource, load_hangman_words
 
-__all__ = ["HangmanSession", "solve", "SolveReport", "evil", "EvilReport", "tree_check",
+__all__ = ["HangmanSession", "solve", "advise", "SolveReport", "evil", "evil_report",
+           "EvilReport", "optimal_report", "OptimalReport", "tree_check", "check_strategy",
            "TreeReport"]
 
 #: How a strategy plays (:func:`solve`, :class:`HangmanSession`).
@@ -45,7 +48,7 @@ EVIL = (Param("length", None, "Word length.", int, 1, 32, required=True),
 CHECK_LIVES = LIVES.but(default=None, help="Count wins with these lives (default: the tree's).")
 
 
-@dataclass
+@dataclass(frozen=True)
 class SolveReport:
     """The assistant's answer for one position."""
 
@@ -57,11 +60,15 @@ class SolveReport:
     lives_left: int
     letters: list           # LetterStats of the letters some candidate has, best hit first
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self, show: int = 12) -> dict:
         return {"pattern": self.pattern, "wrong": self.wrong,
                 "candidates": len(self.candidates), "words": self.candidates[:show],
                 "best": self.best, "strategy": self.strategy,
-                "letters": [asdict(s) for s in self.letters]}
+                "letters": [s.to_json() for s in self.letters]}
 
     def lines(self, show: int = 12) -> list:
         out = [f"{len(self.candidates)} candidate(s): " + ", ".join(self.candidates[:show])
@@ -74,19 +81,27 @@ class SolveReport:
                       f"{s.entropy:>8.3f} {s.groups:>6}" for s in self.letters[:10]]
 
 
-def solve(source, pattern, wrong="", *, strategy="min-miss", lives=6, prior="uniform",
-          lang="en") -> SolveReport:
+def solve(source: WordSource, pattern: str, wrong: str = "", *, strategy: str = "min-miss",
+          lives: int = 6, prior: str = "uniform", lang: str = "en") -> SolveReport:
     """The best next letter for ``pattern`` (``_`` unknown) and the ``wrong`` letters, over
     the words of ``source`` (see :func:`load_hangman_words`) of the pattern's length."""
+    STRATEGIES[strategy]                # a bad name fails before the list is read
+    lists = load_hangman_words(source, len(fold_word(pattern)))
+    game = Hangman(next(iter(lists.values())), prior=prior, lang=lang)
+    return advise(game, pattern, wrong, strategy=strategy, lives=lives, source=source)
+
+
+def advise(game: Hangman, pattern: str, wrong: str = "", *, strategy: str = "min-miss",
+           lives: int = 6, source: object = None) -> SolveReport:
+    """The best next letter for ``pattern`` (``_`` unknown) and the ``wrong`` letters over
+    the words of ``game`` (``source``: how errors name the list, default its name)."""
     STRATEGIES[strategy]
     pattern, wrong = fold_word(pattern), fold_word(wrong)    # as word lists are folded
     if any(not "a" <= ch <= "z" for ch in wrong):
         raise DeductiveError(f"`wrong` {wrong!r}: give letters a-z only")
-    lists = load_hangman_words(source, len(pattern))
-    game = Hangman(next(iter(lists.values())), prior=prior, lang=lang)
     cands = game.candidates(pattern, wrong)
     if not cands:
-        raise DeductiveError(f"no word of {source} fits {pattern} without "
+        raise DeductiveError(f"no word of {source or game.words.name} fits {pattern} without "
                              f"{wrong or 'any wrong letter'}; check the pattern and the letters")
     guessed = wrong + "".join(ch for ch in pattern if ch.isalpha())
     lives_left = lives - len(set(wrong))
@@ -114,8 +129,8 @@ class HangmanSession:
     ((None, False), '_ _ _ e _   wrong: -   lives: 6   candidates: 3')
     """
 
-    def __init__(self, game: Hangman, *, strategy="min-miss", lives=6, word=None, seed=None,
-                 evil=False):
+    def __init__(self, game: Hangman, *, strategy: str = "min-miss", lives: int = 6,
+                 word: str | None = None, seed: int | None = None, evil: bool = False):
         STRATEGIES[strategy]
         self.game, self.strategy, self.lives, self.evil = game, strategy, lives, evil
         words = game.words.words
@@ -182,7 +197,7 @@ class HangmanSession:
         self.guess(letter)
         return None, False
 
-    def run(self, read, auto=False):
+    def run(self, read: Callable[[], str], auto: bool = False) -> Iterator[str]:
         """The whole game as the lines to show: the letters come from ``read()`` (a typed
         line, as :meth:`answer` takes it), or from the strategy with ``auto``."""
         yield self.intro()
@@ -233,7 +248,7 @@ class HangmanSession:
         return self.game.words.words[best[0]]
 
 
-@dataclass
+@dataclass(frozen=True)
 class EvilReport:
     """The adversary's value of one list: the misses a guesser cannot avoid."""
 
@@ -244,12 +259,16 @@ class EvilReport:
     held: list              # the words the adversary can keep to the end, sorted
     seconds: float
     search: dict
-    play: object            # the ExactPlay of the guesser's minimax strategy
+    play: ExactPlay         # the guesser's minimax strategy
     word_list: tuple
 
     def tree(self) -> dict:
         """The guesser's minimax strategy as a JSON tree (:func:`tree_to_json`)."""
         return tree_to_json(self.play, self.word_list, strategy="evil", source=self.name)
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         return {"words": self.words, "length": self.length, "misses": self.misses,
@@ -266,28 +285,80 @@ class EvilReport:
         return out
 
 
-def evil(source, length, *, memory=None) -> EvilReport:
+def evil(source: WordSource, length: int, *, memory: int | None = None) -> EvilReport:
     """Evil Hangman on the words of ``source`` of ``length`` letters, by minimax search
     (``memory``: the memo's budget in bytes)."""
-    words = load_hangman_words(source, length)[length]
+    return evil_report(Hangman(load_hangman_words(source, length)[length]), memory=memory)
+
+
+def evil_report(game: Hangman, *, memory: int | None = None) -> EvilReport:
+    """Evil Hangman on the words of ``game``, by minimax search (``memory``: the memo's
+    budget in bytes)."""
+    words = game.words
     start = time.perf_counter()
-    exact = Hangman(words).exact(memory)
+    exact = game.exact(memory)
     value = exact.evil_misses()
     play = exact.evil_play()
     seconds = time.perf_counter() - start
     held = sorted(words.words[k] for k in range(len(words)) if play.wrong[k] == value)
-    return EvilReport(words.name, len(words), length, value, held, seconds, exact.stats, play,
-                      words.words)
+    return EvilReport(words.name, len(words), words.length, value, held, seconds, exact.stats,
+                      play, words.words)
 
 
-@dataclass
+@dataclass(frozen=True)
+class OptimalReport:
+    """The optimal strategy of one list with ``lives`` lives: the most words (prior weight)
+    any strategy wins, found by exact search (:meth:`ExactHangman.play`), and its tree."""
+
+    name: str
+    words: int
+    length: int
+    lives: int
+    wins: int               # words won
+    value: int              # weight won (words, under a uniform prior)
+    seconds: float
+    play: ExactPlay
+    word_list: tuple
+
+    def tree(self) -> dict:
+        """The strategy as a JSON tree (:func:`tree_to_json`)."""
+        return tree_to_json(self.play, self.word_list, strategy="optimal", source=self.name)
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`."""
+        return self.as_dict()
+
+    def as_dict(self) -> dict:
+        return {"words": self.words, "length": self.length, "lives": self.lives,
+                "wins": self.wins, "value": self.value,
+                "win_rate": round(self.wins / self.words, 6) if self.words else 0.0,
+                "seconds": round(self.seconds, 3), "search": self.play.stats}
+
+
+def optimal_report(game: Hangman, lives: int = 6, *,
+                   memory: int | None = None) -> OptimalReport:
+    """The optimal strategy of ``game`` with ``lives`` lives, by exact search (``memory``:
+    the memo's budget in bytes)."""
+    start = time.perf_counter()
+    play = game.exact(memory).play(lives)
+    words = game.words
+    return OptimalReport(words.name, len(words), words.length, play.lives,
+                         int((play.wrong < play.lives).sum()), play.value,
+                         time.perf_counter() - start, play, words.words)
+
+
+@dataclass(frozen=True)
 class TreeReport:
     """A strategy tree replayed against a list (:func:`tree_check`)."""
 
     path: str
     length: int
-    check: object           # the TreeCheck
+    check: TreeCheck
     same_list: bool         # the tree was made for this very list
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         c = self.check
@@ -307,7 +378,8 @@ class TreeReport:
         return out + [f"  {line}" for line in c.errors] + ["ok" if c.ok else "FAILED"]
 
 
-def tree_check(path, source, lives=None) -> TreeReport:
+def tree_check(path: str | os.PathLike[str], source: WordSource,
+               lives: int | None = None) -> TreeReport:
     """Replay every word of ``source`` (of the tree's length) against the tree in ``path``."""
     tree = read_json(path, what="tree file", error=DeductiveError,
                      hint="give a tree written by tree_to_json (hangman sweep --tree)")
@@ -315,6 +387,18 @@ def tree_check(path, source, lives=None) -> TreeReport:
     if not isinstance(length, int):
         raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "
                              "with tree_to_json")
-    words = load_hangman_words(source, length)[length].words
-    return TreeReport(path, length, check_tree(tree, words, lives),
+    words = load_hangman_words(source, length)[length]
+    return check_strategy(Hangman(words), tree, lives, path=str(path))
+
+
+def check_strategy(game: Hangman, tree: dict, lives: int | None = None, *,
+                   path: str = "the tree") -> TreeReport:
+    """Replay every word of ``game`` against the strategy tree ``tree`` (a dict, as
+    :func:`tree_to_json` makes it); ``path`` names it in the report."""
+    length = tree.get("length") if isinstance(tree, dict) else None
+    if length != game.words.length:
+        raise DeductiveError(f"{path} is not a tree of {game.words.length}-letter words "
+                             f"(length {length}); give a tree made for this list")
+    words = game.words.words
+    return TreeReport(path, game.words.length, check_tree(tree, words, lives),
                       tree.get("words_sha256") == words_sha256(words))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -42,22 +43,23 @@ STRATEGIES = Registry("strategy")
 
 class Strategy(ABC):
     """What every strategy provides; a game (:class:`~deductive.engine.hangman.Hangman`)
-    gives it the words' position masks, presence bits and prior weights."""
+    gives it the words' position masks, presence bits and prior weights (typed ``Any``:
+    :mod:`.game` imports this module)."""
 
     name = ""
 
     @abstractmethod
-    def sweep(self, game, lives: int):
+    def sweep(self, game: Any, lives: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, Any]:
         """Play every word of ``game``: ``(wrong, count, letters, exact_play)`` in list
         order (``exact_play`` is the :class:`~deductive.engine.hangman.ExactPlay` of an
         exact search, else None)."""
 
     @abstractmethod
-    def choose(self, game, idx, guessed_bits: int, lives_left: int) -> int:
+    def choose(self, game: Any, idx: np.ndarray, guessed_bits: int, lives_left: int) -> int:
         """The next letter (0 = a) for the candidates ``idx`` (word indices)."""
 
 
-def make_strategy(name: str, **settings) -> Strategy:
+def make_strategy(name: str, **settings: Any) -> Strategy:
     """The strategy ``name``, given those of ``settings`` it accepts (a sweep passes every
     setting; ``exact_limit`` matters to ``best-lives`` alone, ``memory`` to ``optimal``)."""
     entry = STRATEGIES[name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,7 +44,12 @@ class HangmanWords:
         return (flat.reshape(len(self.words), self.length) - ord("a")).astype(np.uint8)
 
 
-def load_hangman_words(source, length="all"):
+#: Where Hangman's words come from: a file, ``en`` or ``fr``, or the words themselves.
+WordSource = str | os.PathLike[str] | Iterable[str]
+
+
+def load_hangman_words(source: WordSource, length: int | str = "all"
+                       ) -> dict[int, HangmanWords]:
     """Word lists by length, filtered as the original programs filter them: lowercase a-z
     words only.
 

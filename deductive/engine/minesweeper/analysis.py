@@ -43,7 +43,7 @@ NODE_BUDGET = 2_000_000
 _BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(9)], dtype=np.float64)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Analysis:
     """Result of :func:`analyze`.
 
@@ -70,6 +70,10 @@ class Analysis:
 
     def grid(self) -> np.ndarray:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         """The board's size and mines and the probabilities by row (None: revealed), rounded

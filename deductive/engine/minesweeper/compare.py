@@ -20,6 +20,7 @@ are won or lost by both players.
 from __future__ import annotations
 
 import math
+from typing import Any
 from dataclasses import dataclass
 
 from .bench import BenchResult, first_move_cell, new_game, play_game, wilson_interval
@@ -62,14 +63,14 @@ def paired_difference_interval(both: int, only_a: int, only_b: int, neither: int
     return (max(-1.0, low), min(1.0, high))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Comparison:
     """Two :class:`~.bench.BenchResult` of the same games (same board, rules and seed)."""
 
     a: BenchResult
     b: BenchResult
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         same = ("board", "first_click", "first_move", "seed")
         if any(getattr(self.a, k) != getattr(self.b, k) for k in same) or \
                 self.a.games != self.b.games:
@@ -80,6 +81,10 @@ class Comparison:
         pairs = [(x.won, y.won) for x, y in zip(self.a.records, self.b.records)]
         return (sum(x and y for x, y in pairs), sum(x and not y for x, y in pairs),
                 sum(y and not x for x, y in pairs), sum(not x and not y for x, y in pairs))
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         both, only_a, only_b, neither = self.table()
@@ -104,7 +109,7 @@ def compare_players(spec: str, a, b, games: int, *, first_click: str = "safe",
     timed under the same load, and return the :class:`Comparison`."""
     rows, cols, mines = parse_preset(spec)
     cell = first_move_cell(rows, cols, first_move)
-    records = ([], [])
+    records: tuple[list[Any], list[Any]] = ([], [])
     numbers = range(games) if indices is None else indices
     for done, g in enumerate(numbers, start=1):
         for player, kept in zip((a, b), records):

@@ -79,7 +79,7 @@ def elimination_bags(n_cons: int, cons_lists, values=None):
     parent : list of int
         The constraint whose bag is the parent of v's bag (-1 for a root).
     """
-    adj = [set() for _ in range(n_cons)]
+    adj: list[set[int]] = [set() for _ in range(n_cons)]
     for cl in cons_lists:
         for a in cl:
             adj[a].update(cl)

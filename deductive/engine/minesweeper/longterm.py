@@ -94,18 +94,18 @@ def patterns(rows: int, cols: int):
             tiles.append([flat(r, c), flat(r, c + 1), flat(r + 1, c), flat(r + 1, c + 1)])
             closure.append([flat(r - 1, c - 1), flat(r - 1, c + 2), flat(r + 2, c - 1),
                             flat(r + 2, c + 2), -1, -1])
-    kinds = np.array(kinds, np.int64)
-    tiles = np.array(tiles, np.int64).reshape(-1, 4)
-    closure = np.array(closure, np.int64).reshape(-1, 6)
+    kinds_arr = np.array(kinds, np.int64)
+    tiles_arr = np.array(tiles, np.int64).reshape(-1, 4)
+    closure_arr = np.array(closure, np.int64).reshape(-1, 6)
     # the patterns each cell belongs to (as a tile)
-    member = [[] for _ in range(rows * cols)]
-    for p, row in enumerate(tiles.tolist()):
+    member: list[list[int]] = [[] for _ in range(rows * cols)]
+    for p, row in enumerate(tiles_arr.tolist()):
         for k in row:
             if k >= 0:
                 member[k].append(p)
-    for arr in (kinds, tiles, closure):
+    for arr in (kinds_arr, tiles_arr, closure_arr):
         arr.flags.writeable = False
-    return kinds, tiles, closure, member
+    return kinds_arr, tiles_arr, closure_arr, member
 
 
 class LongTermRisk:

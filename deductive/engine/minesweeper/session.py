@@ -9,12 +9,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..params import Param
 from .bench import first_move_cell, moves, new_game
 from .board import Position, parse_preset, where
-from .players import Move, make_player
+from .players import Move, Player, make_player
 
 __all__ = ["MinesSession", "Step"]
 
@@ -29,6 +31,16 @@ class Step:
     move: Move
     picture: str
     over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able data: the number, the move (its fields), the picture and whether the
+        game is over (the position is the picture's)."""
+        m = self.move
+        move = {"kind": m.kind, "reveal": [int(c) for c in m.reveal],
+                "flag": [int(c) for c in m.flag], "probability": float(m.probability),
+                "reason": m.reason, "win": None if m.win is None else float(m.win)}
+        return {"number": self.number, "move": move, "picture": self.picture,
+                "over": self.over}
 
 
 #: :class:`MinesSession`'s ``game``.
@@ -49,8 +61,8 @@ class MinesSession:
         As in :func:`deductive.engine.minesweeper.bench.run_bench`.
     """
 
-    def __init__(self, spec: str, player="best", game: int = 0, *, seed: int = 1000,
-                 first_click: str = "safe", first_move: str = "corner"):
+    def __init__(self, spec: str, player: str | Player = "best", game: int = 0, *,
+                 seed: int = 1000, first_click: str = "safe", first_move: str = "corner"):
         self.player = make_player(player) if isinstance(player, str) else player
         rows, cols, mines = parse_preset(spec)
         self.board, self._rng = new_game(rows, cols, mines, game, seed=seed,
@@ -68,7 +80,7 @@ class MinesSession:
         """``row R, column C`` (from 1) of a flat cell index."""
         return where(cell, self.board.cols)
 
-    def steps(self):
+    def steps(self) -> Iterator[Step]:
         """Play the game to its end, yielding a :class:`Step` after each move."""
         for position, move in self._moves:
             self._played += 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -136,6 +137,10 @@ class AbsurdleResult:
                 f"within {max(self.lower_bounds, default=0)}: proven; {self.seconds:.1f} s, "
                 f"{self.nodes} nodes)")
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         return {"guesses": self.guesses, "sequence": self.sequence,
                 "proven_impossible": self.lower_bounds, "seconds": round(self.seconds, 3),
@@ -192,7 +197,7 @@ def absurdle_search(absurdle: Absurdle, max_guesses: int = 8, progress=None) -> 
         memo.add(key)
         return None
 
-    proven = []
+    proven: list[Any] = []
     for d in range(1, max_guesses + 1):
         path = win(absurdle.start(), d)
         if progress is not None:

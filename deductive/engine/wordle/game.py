@@ -9,6 +9,8 @@ and tree check is the core's.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -73,6 +75,10 @@ RULES = (
           kind="lang"))
 
 
+#: A word list as a game takes it: a WordList, the words, a file or a built-in name.
+WordSource = WordList | Sequence[str] | str | os.PathLike[str]
+
+
 class Wordle(FeedbackGame):
     """A Wordle variant: a guess list, an answer list, normal or hard mode, and a prior.
 
@@ -105,16 +111,21 @@ class Wordle(FeedbackGame):
     """
 
     name = "wordle"
+    guesses: WordList
+    answers: WordList
     max_guesses = 6
     solvers = WORDLE_SOLVERS
     hard_rule = "reuse every revealed letter and keep greens in place"
     feedback_name = "colours"
 
-    def __init__(self, guesses=None, answers=None, *, hard: bool = False,
-                 prior: str = "uniform", lang: str | None = None, cache_dir=None,
-                 matrix=None):
+    def __init__(self, guesses: WordSource | None = None, answers: WordSource | None = None,
+                 *, hard: bool = False, prior: str = "uniform", lang: str | None = None,
+                 cache_dir: str | os.PathLike[str] | None = None,
+                 matrix: np.ndarray | Callable[[WordList, WordList], np.ndarray] | None = None):
         source = default_source() if guesses is None else guesses
         guesses = _words(source, "guesses")
+        if answers is None and not isinstance(source, (str, os.PathLike)):
+            answers = guesses               # the words given are the answers too
         answers = _words(source if answers is None else answers, "answers")
         if guesses.length != answers.length:
             raise WordListError(
@@ -152,7 +163,7 @@ class Wordle(FeedbackGame):
             codes = self._matrix_source(self.guesses, self.answers)
             self._matrix_source = None          # used once: the game pickles without it
             return self._wrap(codes, "given")
-        info = {}
+        info: dict[str, Any] = {}
         codes = cached_pattern_matrix(self.guesses, self.answers, self._cache_dir, info=info)
         return self._wrap(codes, info.get("source", "computed"))
 
@@ -185,20 +196,22 @@ class Wordle(FeedbackGame):
         return all_green(self.length)
 
     # -- rules --------------------------------------------------------------------------
-    def allowed_after(self, allowed, guess: int, code: int):
+    def allowed_after(self, allowed: np.ndarray | None, guess: int, code: int
+                      ) -> np.ndarray | None:
         """NYT hard mode (see :func:`hard_mode_allowed`); ``None`` in normal mode."""
         if allowed is None:
             return None
         codes = self.guesses.codes
         return hard_mode_allowed(codes, self.guess_counts, codes[guess], code, allowed)
 
-    def rule_key(self, guess: int, code: int):
+    def rule_key(self, guess: int, code: int) -> Hashable:
         """Hard mode reads of a turn only its greens (position, letter) and the revealed
         letters, each as many times as it must be reused: many turns share them."""
         tables = self.__dict__.get("_rule_tables")
         if tables is None:
             digits = [pattern_digits(c, self.length) for c in range(n_patterns(self.length))]
-            tables = self._rule_tables = (digits, {})
+            known: dict[int, tuple[int, ...]] = {}
+            tables = self._rule_tables = (digits, known)
         digits, letters = tables
         word = letters.get(guess)
         if word is None:
@@ -207,7 +220,7 @@ class Wordle(FeedbackGame):
         return (tuple(x if d == 2 else -1 for x, d in zip(word, marks)),
                 tuple(sorted(x for x, d in zip(word, marks) if d)))
 
-    def guess_index(self, word) -> int:
+    def guess_index(self, word: str | int | np.integer) -> int:
         """Index of a guess given as a word (any case, accents folded) or an index."""
         if isinstance(word, (int, np.integer)):
             if not 0 <= int(word) < len(self.guesses):
@@ -215,13 +228,15 @@ class Wordle(FeedbackGame):
             return int(word)
         return self.guesses.index(word)
 
-    def answer_index(self, answer) -> int:
+    def answer_index(self, answer: str | int | np.integer) -> int:
+        if isinstance(answer, (int, np.integer)):
+            return super().answer_index(answer)
         if answer not in self.answers:
             raise WordListError(f"`answer` {answer!r} is not in the answer list "
                                 f"{self.answers.name}")
         return self.answers.index(answer)
 
-    def answer_subset(self, spec):
+    def answer_subset(self, spec: str | int) -> int | list[str]:
         """The answers a benchmark plays, from ``spec``: a number N (the first N answers,
         as an int) or a word list (a file, read as it is, or a built-in name, taken at
         the game's length) whose words must all be answers (a list of words)."""
@@ -231,8 +246,8 @@ class Wordle(FeedbackGame):
                 raise WordListError(f"`answers_subset` {spec}: give at least 1 answer (or a "
                                     "word list)")
             return int(text)
-        subset = load_words(spec, role="answers",
-                            length=None if os.path.exists(spec) else self.length)
+        subset = load_words(str(spec), role="answers",
+                            length=None if os.path.exists(str(spec)) else self.length)
         if subset.length != self.length:
             raise WordListError(f"`answers_subset` {spec}: its words have {subset.length} "
                                 f"letters, the game's {self.length}")
@@ -251,11 +266,11 @@ class Wordle(FeedbackGame):
     def tiles(self, code: int) -> list[str]:
         return pattern_colours(code, self.length)
 
-    def parse(self, text) -> int:
+    def parse(self, text: str | int | np.integer) -> int:
         return parse_pattern(text, self.length)
 
 
-def _words(source, what) -> WordList:
+def _words(source: WordSource, what: str) -> WordList:
     if isinstance(source, WordList):
         return source
     if isinstance(source, (list, tuple)):
@@ -263,7 +278,7 @@ def _words(source, what) -> WordList:
     return load_words(source, role=what)
 
 
-def parse_feedback(game: Wordle, text: str):
+def parse_feedback(game: Wordle, text: str) -> tuple[int, int]:
     """Split ``"crane GY..G"`` into ``(guess index, code)`` with clear errors."""
     parts = text.split()
     if len(parts) != 2:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ class MultiResult:
     @property
     def wins(self) -> int:
         return int((self.guesses <= self.limit).sum())
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         n, g = len(self.guesses), self.guesses
@@ -138,7 +143,7 @@ class MultiBoard:
         matrix, win = self.game.matrix, self.game.win_code
         every = np.arange(len(self.game.answers), dtype=np.int64)
         boards = {k: every for k in range(len(answers))}
-        moves = []
+        moves: list[Any] = []
         while boards:
             if len(moves) > 100:
                 raise ArgumentError("a game ran past 100 guesses")   # cannot happen

@@ -14,7 +14,8 @@ import hashlib
 import os
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -87,8 +88,9 @@ def _as_words(words, what: str) -> WordList:
     return load_words(list(words))
 
 
-def pattern_matrix(guesses, answers, *, max_bytes: int | None = None,
-                   progress=None) -> np.ndarray:
+def pattern_matrix(guesses: WordList | Sequence[str], answers: WordList | Sequence[str], *,
+                   max_bytes: int | None = None,
+                   progress: Callable[[int], Any] | None = None) -> np.ndarray:
     """Compute the guess x answer matrix of pattern codes. Never touches the cache.
 
     Parameters
@@ -202,9 +204,11 @@ MATRIX = (
 REBUILD = Param("rebuild", False, "Compute and overwrite the cached file.", bool)
 
 
-def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = False,
-                          info: dict | None = None, max_bytes: int | None = None,
-                          progress=None) -> np.ndarray:
+def cached_pattern_matrix(guesses: WordList | Sequence[str], answers: WordList | Sequence[str],
+                          cache_dir: str | os.PathLike[str] | None = None, *,
+                          rebuild: bool = False, info: dict | None = None,
+                          max_bytes: int | None = None,
+                          progress: Callable[[int], Any] | None = None) -> np.ndarray:
     """The pattern matrix, loaded from the HDF5 cache or built once and stored there.
 
     Parameters
@@ -248,13 +252,13 @@ def cached_pattern_matrix(guesses, answers, cache_dir=None, *, rebuild: bool = F
         return matrix
     store = PatternStore(cache_dir)
     key = matrix_key(guesses, answers)
-    matrix = None
-    if not rebuild:
-        matrix = store.load(key, guesses.words, answers.words, KERNEL_VERSION,
-                            pattern_dtype(guesses.length))
+    loaded = None if rebuild else store.load(key, guesses.words, answers.words,
+                                             KERNEL_VERSION, pattern_dtype(guesses.length))
     source = "cache"
-    path = str(store.path_for(key))
-    if matrix is None:
+    path: str | None = str(store.path_for(key))
+    if loaded is not None:
+        matrix = loaded
+    else:
         matrix = pattern_matrix(guesses, answers, max_bytes=max_bytes, progress=progress)
         source = "built"
         try:
@@ -294,7 +298,8 @@ def _pair(word, what) -> WordList:
     return WordList([word], name=what)
 
 
-def parse_pattern(text: str | int | Sequence[int], length: int | None = None) -> int:
+def parse_pattern(text: str | int | np.integer | Sequence[int], length: int | None = None
+                  ) -> int:
     """Read a pattern in any spelling and return its code.
 
     Parameters
@@ -334,6 +339,8 @@ def parse_pattern(text: str | int | Sequence[int], length: int | None = None) ->
                     "grey as . (or - _ B X), digits 2/1/0, or 🟩/🟨/⬜"
                 )
             digits.append(value)
+    elif isinstance(text, bool):
+        raise PatternError(f"pattern {text!r}: give colours, digits or a code")
     else:
         digits = [int(d) for d in text]
         if any(d not in (0, 1, 2) for d in digits):

@@ -1,0 +1,187 @@
+"""The public API is typed: every public function and method reachable from the facades'
+``__all__`` (:mod:`deductive.wordle`, ``mastermind``, ``bulls``, ``hangman``,
+``minesweeper``) and from the engine packages' ``__all__`` has complete annotations (every
+parameter and the return), and the results the facades export read as JSON
+(``to_json()``). The check reads signatures, as a type checker's users see them; mypy
+(``pyproject.toml``) checks that the annotations hold.
+"""
+
+import dataclasses
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+import deductive
+
+PACKAGE = Path(deductive.__file__).parent
+FACADES = ["deductive.wordle", "deductive.mastermind", "deductive.bulls", "deductive.hangman",
+           "deductive.minesweeper"]
+ENGINE = ["deductive.engine.feedback", "deductive.engine.wordle", "deductive.engine.hangman",
+          "deductive.engine.mastermind", "deductive.engine.minesweeper"]
+
+#: Functions still without complete hints, all in files other branches were editing when
+#: this test was written (so they were left alone). The list only shrinks: add hints, then
+#: remove the line (the test fails on a line that is no longer needed).
+ALLOWED = {
+    "deductive/engine/feedback/search.py:TreeSearch.__init__",
+    "deductive/engine/feedback/search.py:TreeSearch.best_guess",
+    "deductive/engine/feedback/search.py:TreeSearch.opener_total",
+    "deductive/engine/feedback/search.py:TreeSearch.search_opener",
+    "deductive/engine/feedback/search.py:TreeSearch.solve",
+    "deductive/engine/feedback/search.py:TreeSearch.tree",
+    "deductive/engine/feedback/tree.py:check_tree",
+    "deductive/engine/feedback/tree.py:load_tree",
+    "deductive/engine/feedback/tree.py:tree_document",
+    "deductive/engine/feedback/tree.py:write_tree",
+    "deductive/engine/hangman/sweep.py:optimal_tree",
+    "deductive/engine/hangman/sweep.py:sweep_chunk",
+    "deductive/engine/hangman/sweep.py:sweep_lists",
+    "deductive/engine/hangman/sweep.py:sweep_lives",
+    "deductive/engine/hangman/sweep.py:sweep_tag",
+    "deductive/engine/hangman/trees.py:check_tree",
+    "deductive/engine/hangman/trees.py:load_tree",
+    "deductive/engine/hangman/trees.py:tree_to_json",
+    "deductive/engine/hangman/trees.py:words_sha256",
+    "deductive/engine/hangman/trees.py:write_json",
+    "deductive/engine/mastermind/game.py:Mastermind.parse",
+    "deductive/engine/minesweeper/bench.py:GameRecord.from_row",
+    "deductive/engine/minesweeper/board.py:Board.__init__",
+    "deductive/engine/minesweeper/board.py:Board.apply",
+    "deductive/engine/minesweeper/board.py:Board.preset",
+    "deductive/engine/minesweeper/board.py:Position.read",
+    "deductive/engine/minesweeper/players.py:Player.after_rules",
+    "deductive/engine/minesweeper/players.py:Player.decide",
+    "deductive/engine/minesweeper/players.py:make_player",
+    "deductive/engine/words.py:WordList.__init__",
+    "deductive/engine/words.py:WordList.index",
+}
+
+#: Results the facades return that have no ``to_json()`` yet, in files other branches were
+#: editing (same rule: the list only shrinks).
+NO_JSON_YET = {
+    "deductive.engine.feedback.search.SearchResult",
+    "deductive.engine.feedback.tree.TreeReport",
+    "deductive.engine.minesweeper.bench.BenchResult",
+    "deductive.engine.minesweeper.players.Move",
+}
+
+#: The result types the facades' verbs return.
+RESULTS = {
+    "deductive.wordle": ["Advice", "Entry", "GuessScore", "BenchmarkResult", "SearchResult",
+                         "TreeReport"],
+    "deductive.hangman": ["SolveReport", "LetterStats", "SweepResult", "OptimalReport",
+                          "EvilReport", "TreeReport"],
+    "deductive.minesweeper": ["Minesweeper", "Analysis", "Move", "BenchResult", "Comparison",
+                              "Step"],
+}
+
+
+def _ours(fn) -> bool:
+    code = getattr(fn, "__code__", None)      # a dataclass's generated methods have none here
+    return code is not None and Path(code.co_filename).is_relative_to(PACKAGE)
+
+
+def _missing(fn, method: bool) -> list[str]:
+    sig = inspect.signature(fn)
+    params = list(sig.parameters.values())
+    if method and params and params[0].name in ("self", "cls"):
+        params = params[1:]
+    out = [p.name for p in params if p.annotation is inspect.Parameter.empty]
+    if fn.__name__ != "__init__" and sig.return_annotation is inspect.Signature.empty:
+        out.append("return")
+    return out
+
+
+def _public_functions():
+    """``(file:qualified name, function, is a method)`` of everything the modules export."""
+    seen = {}
+    for name in FACADES + ENGINE:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if inspect.isclass(obj):
+                members = [(k, v) for k, v in vars(obj).items()
+                           if not k.startswith("_") or k == "__init__"]
+                for _, member in members:
+                    if isinstance(member, (staticmethod, classmethod)):
+                        member = member.__func__
+                    if isinstance(member, property):
+                        member = member.fget
+                    if inspect.isfunction(member):
+                        yield from _entry(member, True, seen)
+            elif inspect.isfunction(obj):
+                yield from _entry(obj, False, seen)
+
+
+def _entry(fn, method, seen):
+    fn = inspect.unwrap(fn)
+    if not _ours(fn):
+        return
+    key = f"{Path(fn.__code__.co_filename).relative_to(PACKAGE.parent).as_posix()}:" \
+          f"{fn.__qualname__}"
+    if key not in seen:
+        seen[key] = True
+        yield key, fn, method
+
+
+def test_every_public_function_is_annotated():
+    found = {key: _missing(fn, method) for key, fn, method in _public_functions()}
+    unannotated = {key: gaps for key, gaps in found.items() if gaps}
+    new = sorted(f"{key} (no hint for: {', '.join(gaps)})"
+                 for key, gaps in unannotated.items() if key not in ALLOWED)
+    assert not new, "public functions without complete type hints:\n" + "\n".join(new)
+    stale = sorted(ALLOWED - set(unannotated))
+    assert not stale, "annotated now, remove from ALLOWED:\n" + "\n".join(stale)
+
+
+def test_the_walk_sees_the_facades_and_the_engine():
+    keys = {key for key, _, _ in _public_functions()}
+    for expected in ("deductive/wordle.py:search", "deductive/hangman.py:evil",
+                     "deductive/engine/feedback/facade.py:bench",
+                     "deductive/engine/minesweeper/game.py:Minesweeper.bench",
+                     "deductive/engine/feedback/game.py:FeedbackGame.best_guesses"):
+        assert expected in keys
+
+
+@pytest.mark.parametrize("module", sorted(RESULTS))
+def test_the_facades_results_read_as_json(module):
+    facade = importlib.import_module(module)
+    missing = []
+    for name in RESULTS[module]:
+        cls = getattr(facade, name)
+        assert name in facade.__all__ and dataclasses.is_dataclass(cls), name
+        full = f"{cls.__module__}.{cls.__qualname__}"
+        if not callable(getattr(cls, "to_json", None)) and full not in NO_JSON_YET:
+            missing.append(full)
+    assert not missing, f"results without to_json(): {missing}"
+
+
+def test_py_typed_ships():
+    assert (PACKAGE / "py.typed").is_file()
+
+
+def test_no_json_yet_only_shrinks():
+    have = []
+    for full in NO_JSON_YET:
+        module, _, name = full.rpartition(".")
+        if callable(getattr(getattr(importlib.import_module(module), name), "to_json", None)):
+            have.append(full)
+    assert not have, f"these have to_json() now, remove them from NO_JSON_YET: {have}"
+
+
+def test_the_check_finds_missing_hints():
+    def bare(a, b: int = 1, *rest, **options):
+        return a
+
+    def typed(a: int, *rest: int, **options: str) -> int:
+        return a
+
+    class Thing:
+        def method(self, x: int):
+            return x
+
+    assert _missing(bare, False) == ["a", "rest", "options", "return"]
+    assert _missing(typed, False) == []
+    assert _missing(Thing.method, True) == ["return"]
