@@ -396,19 +396,21 @@ def chunk_key(chunk) -> str:
 
 
 def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="",
-               key=chunk_key, stored: dict | None = None, progress=None):
+               key=chunk_key, stored: dict | None = None, progress=None, about=None,
+               valid=None):
     """Run ``func(chunk, *args)`` for every chunk; results in chunk order.
 
     ``args`` that are Dask futures (scattered data) are passed by reference. With
     ``checkpoint``, each result is stored under ``key(chunk)`` and ``tag``; a chunk whose
     key is stored already is not run again (``stored``: the checkpoint's entries, when the
     caller has read them already). ``progress`` is called with the index of each chunk as
-    it finishes (those from the checkpoint first).
+    it finishes (those from the checkpoint first). ``about`` (provenance) and ``valid``
+    (a row's check) are :class:`~deductive.checkpoint.Checkpoint`'s.
     """
     distributed = _import_distributed()
-    store = Checkpoint(checkpoint, tag)
+    store = Checkpoint(checkpoint, tag, about=about)
     if stored is None:
-        stored = store.load()
+        stored = store.load(valid)
     keys = [key(chunk) for chunk in chunks]
     done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
