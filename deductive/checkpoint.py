@@ -227,8 +227,16 @@ class Checkpoint:
                       "deductive": self.version, "format": FORMAT,
                       "seconds": round(time.perf_counter() - self.started, 3),
                       "digest": row_digest(self.inputs, key, result)})
-        with open(self.path, "a", encoding="utf-8") as fh:
-            fh.write("".join(json.dumps(line) + "\n" for line in lines))
+        data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+        # one write(2) per row, appended: an interruption (Ctrl-C) leaves a row whole or
+        # absent, never cut (a full disk may still cut one: the reader skips it)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
 
 
 def _hashable(key):

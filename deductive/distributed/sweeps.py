@@ -26,8 +26,8 @@ from ..engine.feedback.worst import MEMO_BYTES, least_worst, piece_valid, sweep_
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import (LOST, chunk_ranges, completions, guided_ranges, n_workers, run_chunks,
-                      submit, was_lost)
+from .cluster import (LOST, Watch, bounded, chunk_ranges, completions, guided_ranges,
+                      n_workers, run_chunks, submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "wordle_prove_openers", "wordle_least_worst", "hangman_sweep_all"]
@@ -156,6 +156,7 @@ class _DaskSearches:
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
+        self.watch = Watch(client)
         # future key -> (future, place, opener, limit, beam, sends, the game it was sent
         # with)
         self.futures: dict = {}
@@ -169,7 +170,7 @@ class _DaskSearches:
 
     def next(self) -> tuple[int, tuple]:
         while True:
-            future, result = next(self.running)
+            future, result = self.watch.next(self.running)
             _, place, g, limit, beam, sends, shared = self.futures.pop(future.key)
             if not was_lost(future, result):
                 return place, tuple(result)
@@ -177,7 +178,9 @@ class _DaskSearches:
                 raise DeductiveError(LOST)
             if shared is self.shared:   # the game is gone: send it again (once per loss)
                 try:
-                    self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
+                    self.shared = bounded(lambda: self.client.scatter(
+                        self.game, broadcast=True, hash=False), self.watch.patience,
+                        "the Dask cluster (sending the game again)")
                 except Exception as exc:    # noqa: BLE001 (no worker came back in time)
                     raise DeductiveError(LOST) from exc
             self.submit(place, g, limit, beam, sends + 1)
