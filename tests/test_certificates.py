@@ -240,3 +240,59 @@ def test_checkpoint_reader_refuses_what_is_no_checkpoint(tmp_path):
     assert Checkpoint(store.path, {"t": 2}).load() == {}         # another sweep's rows
     with pytest.warns(UserWarning, match="1 row"):
         assert Checkpoint(store.path, {"t": 1}).load(lambda k, r: k == "a") == {"a": [1, 2]}
+
+
+def _hangman_lists(tmp_path):
+    from deductive.engine.hangman import load_hangman_words
+
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["cat", "cot", "cut", "dog", "dig", "bat", "bit", "hat", "hit",
+                                "lake", "like", "lime", "line", "lane", "cake", "coke"]) + "\n")
+    return load_hangman_words(str(words), "all")
+
+
+def test_an_edited_hangman_sweep_row_is_swept_again(tmp_path):
+    from deductive.engine.hangman.sweep import sweep_lists
+
+    lists = _hangman_lists(tmp_path)
+    path = tmp_path / "sweep.jsonl"
+    first = sweep_lists(lists, "min-miss", [2, 6], checkpoint=str(path))
+    entries = _entries(path)
+    row = next(e for e in entries if "key" in e)
+    for lives, part in row["result"].items():
+        part["results"] = [[r[0], 0, *r[2:]] for r in part["results"]]   # no misses at all
+    _write(path, entries, forge=False)
+    with pytest.warns(UserWarning, match="1 row"):
+        again = sweep_lists(lists, "min-miss", [2, 6], checkpoint=str(path))
+    def plain(sweeps):
+        return [[{k: v for k, v in r.as_dict().items() if k != "seconds"} for r in rs]
+                for _, rs in sweeps]
+
+    assert plain(again) == plain(first)
+    header = entries[0]
+    assert header["about"]["lists"][row["key"]]["size"] == len(lists[int(row["key"])].words)
+
+
+def test_a_hangman_tree_records_provenance_and_its_reader_is_bounded(tmp_path):
+    from deductive.engine.hangman import load_tree
+    from deductive.engine.hangman.sweep import optimal_tree
+    from deductive.errors import DeductiveError
+
+    lists = _hangman_lists(tmp_path)
+    path = tmp_path / "tree.json"
+    optimal_tree(lists[3], 2, str(path))
+    doc = load_tree(str(path))
+    assert doc["deductive"] == ck.package_version() and "words.txt" in doc["source"]
+    assert doc["parameters"] == {"strategy": "optimal", "lives": 2, "prior": "uniform",
+                                 "lang": "en"}
+    assert doc["seconds"] >= 0 and len(doc["words_sha256"]) == 64
+    for bad, needle in [("/dev/zero", "not a regular file"),
+                        (tmp_path / "deep.json", "nested deeper")]:
+        if bad != "/dev/zero":
+            bad.write_text("[" * 200_000 + "]" * 200_000)
+        with pytest.raises(DeductiveError, match=needle):
+            load_tree(str(bad))
+    doc["version"] = 2
+    path.write_text(json.dumps(doc))
+    with pytest.raises(DeductiveError, match="format version 2"):
+        load_tree(str(path))

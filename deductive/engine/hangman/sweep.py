@@ -113,7 +113,9 @@ def optimal_tree(words, lives, path, *, prior="uniform", lang="en", memory=None)
     """The optimal sweep of one list; its strategy tree (:func:`tree_to_json`) is written
     to ``path``."""
     result = Hangman(words, prior=prior, lang=lang).sweep("optimal", lives=lives, memory=memory)
-    write_json(path, tree_to_json(result.exact, words.words, source=words.name))
+    write_json(path, tree_to_json(result.exact, words.words, source=words.name,
+                                  seconds=result.seconds,
+                                  parameters={"prior": prior, "lang": lang}))
     return result
 
 
