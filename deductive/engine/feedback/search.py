@@ -1108,12 +1108,17 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     """The tag, rows and problems of a :func:`prove_openers` file for ``game`` (read only;
     plain or gzip, bounded as :func:`~deductive.checkpoint.read_entries` says).
 
-    Refused (:class:`ArgumentError`): a file of other lists, one written by an
-    incompatible version, one holding several proofs of this game and mode, one with no
-    row of them. The rows are the last row of each word whose digest holds; the problems
-    name every row that is not a row of this game's proof (a word not in the list, a
-    wrong index, a digest that does not hold, two rows of one word that differ)."""
+    Refused (:class:`ArgumentError`): a file of other lists, one of a format this version
+    does not read (formats 1, without digests, and 2 are read: a certificate is checked by
+    recomputation, whichever version wrote it), one holding several proofs of this game
+    and mode, one with no row of them. The rows are the last row of each word whose digest
+    holds; the problems name every row that is not a row of this game's proof (a word not
+    in the list, a wrong index, a digest that does not hold, two rows of one word that
+    differ)."""
+    import warnings
+
     from ...checkpoint import FORMAT, inputs_digest, read_entries, row_digest, version_family
+    from ...errors import DeductiveWarning
 
     identity = game.identity()
     ours = (identity.get("guesses_sha256"), identity.get("answers_sha256"))
@@ -1122,6 +1127,7 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     problems: list = []
     found: dict = {}                    # word -> (line, row)
     damaged: dict = {}                  # word -> its first row whose digest fails
+    legacy = 0                          # rows of format 1 (written without a digest)
     other_mode = False
     valid = proof_row_valid(game)
     for number, entry in read_entries(path, "certificate"):
@@ -1136,18 +1142,19 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
         if tag.get("hard") != game.hard:
             other_mode = True
             continue
-        made = entry.get("deductive")
-        if entry.get("format") != FORMAT or made is None or version_family(made) != version:
+        made, form = entry.get("deductive"), entry.get("format", 1)
+        if form not in (1, FORMAT) or (form == FORMAT) != (made is not None):
             raise ArgumentError(
-                f"{path}: line {number} was written by "
-                f"{f'deductive {made}' if made else 'an older deductive'} (format "
-                f"{entry.get('format', 1)}), not by deductive {version}.x; make the "
-                "certificate again with this version")
+                f"{path}: line {number} is of certificate format {form} (written by "
+                f"deductive {made}); this deductive ({version}.x) reads formats 1 and "
+                f"{FORMAT}: upgrade deductive")
         canonical = json.dumps(tag, sort_keys=True)
-        inputs = tags.setdefault(canonical, inputs_digest(tag))
+        tags.setdefault(canonical, True)
         key, row = entry["key"], entry["result"]
         name = f"row {str(key)[:40]!r} (line {number})"
-        if entry.get("digest") != row_digest(inputs, key, row):
+        if form == 1:                   # no digest: checked by recomputation as the rest
+            legacy += 1
+        elif entry.get("digest") != row_digest(inputs_digest(tag, made), key, row):
             damaged.setdefault(str(key), name)
             continue
         try:
@@ -1175,6 +1182,10 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     # run computes it again)
     problems += [f"{name}: its digest does not hold (edited or damaged)"
                  for word, name in damaged.items() if word not in found]
+    if legacy:
+        warnings.warn(f"{path}: {legacy} row(s) of certificate format 1 carry no digest; "
+                      "each is checked by recomputation as the others are",
+                      DeductiveWarning, stacklevel=2)
     return tag, [row for _, row in found.values()], problems
 
 
@@ -1227,7 +1238,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
             if low > row["total"]:
                 problems.append(f"row {word}: total {row['total']} is below its bound {low}")
             continue
-        if claim <= threshold:
+        if exact and claim <= threshold:
             problems.append(f"row {word}: claims at least {claim}, which does not rule it "
                             f"out (the threshold is {threshold})")
             checked.append({"word": word, "kind": row["by"], "claimed": claim,
@@ -1241,7 +1252,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
                                 f"recomputed it is {found}")
         else:
             total, _, _, fits = TreeSearch(game, max_guesses=max_guesses).opener_total(
-                row["index"], threshold + 1)
+                row["index"], threshold + 1 if exact else claim)
             found, ok = int(total), not fits
             if fits:
                 problems.append(f"row {word}: claims at least {claim}, but a tree of total "
