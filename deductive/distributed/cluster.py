@@ -249,13 +249,16 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
     # dashboard already on 8787 (a notebook's cluster) brings no "port in use" warning.
     # Workers start as Dask starts them (its own multiprocessing method): this process's
     # environment and Dask's internals are left as they are
-    # the workers ignore SIGINT (inherited at their start, and set again in each worker
-    # that starts later): Ctrl-C is this process's to handle, with one line, and the
-    # cluster's shutdown is ours; a worker that took it would print its traceback
-    with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_ignored():
+    # the workers ignore SIGINT (a plugin sets it in each worker, those that start later
+    # included): Ctrl-C is this process's to handle, with one line, and the cluster's
+    # shutdown is ours; a worker that took it would print its traceback
+    interrupted: list = []
+    with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_deferred(interrupted):
         cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
                                            processes=True, dashboard_address=":0")
     try:
+        if interrupted:                 # Ctrl-C while the cluster started: stop now
+            raise KeyboardInterrupt
         client = distributed.Client(cluster)
         PATIENCE[id(client)] = max(timeout, LOCAL_PATIENCE)
         try:
@@ -283,14 +286,17 @@ PATIENCE: dict = {}
 
 
 @contextlib.contextmanager
-def _sigint_ignored():
+def _sigint_deferred(interrupted: list):
+    """Hold a Ctrl-C back while a local cluster starts (noted in ``interrupted``; the
+    caller stops once the cluster can be closed): a cluster cut mid-start leaves
+    processes behind."""
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    old = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
     try:
         yield
     finally:
