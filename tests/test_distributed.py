@@ -116,14 +116,14 @@ def test_guided_ranges_cover_in_order(lo, n, workers, largest, smallest):
 
 
 def _entries(path):
-    """The checkpoint's entries, without a line cut by an interruption."""
+    """The checkpoint's rows, without a line cut by an interruption (or a header)."""
     entries = []
     for line in path.read_text().splitlines():
         try:
             entries.append(json.loads(line))
         except json.JSONDecodeError:
             continue
-    return entries
+    return [e for e in entries if "key" in e]
 
 
 def test_checkpoint_resume(client, tmp_path):
@@ -132,11 +132,11 @@ def test_checkpoint_resume(client, tmp_path):
     lines = checkpoint.read_text().splitlines()
     ranges = sorted(tuple(json.loads(e["key"])) for e in _entries(checkpoint))
     assert [a for a, _ in ranges] == [0] + [b for _, b in ranges[:-1]] and ranges[-1][1] == 100
-    # an interrupted run: keep two chunks and half a line
-    checkpoint.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])
+    # an interrupted run: keep the header, two chunks and half a line
+    checkpoint.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
     resumed = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
     assert records(resumed) == records(first)
-    kept = [tuple(json.loads(json.loads(line)["key"])) for line in lines[:2]]
+    kept = [tuple(json.loads(json.loads(line)["key"])) for line in lines[1:3]]
     again = [tuple(json.loads(e["key"])) for e in _entries(checkpoint)[2:]]
     played = sorted(g for a, b in again for g in range(a, b))
     assert played == sorted(set(range(100)) - {g for a, b in kept for g in range(a, b)})
@@ -303,7 +303,8 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
               for proof in (local, remote)]
     assert stable[0] == stable[1] and remote.best() == local.best() != []
     assert sum(r["by"] == "search" for r in remote.rows) > 3
-    files = [[{**e, "result": {**e["result"], "seconds": 0}} for e in _entries(tmp_path / f)]
+    files = [[{**{k: v for k, v in e.items() if k not in ("seconds", "digest")},
+               "result": {**e["result"], "seconds": 0}} for e in _entries(tmp_path / f)]
              for f in ("one.jsonl", "two.jsonl")]
     assert files[0] == files[1]
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
@@ -329,9 +330,13 @@ def test_wordle_least_worst_equal(client, tmp_path, monkeypatch, hard):
                                 checkpoint=str(tmp_path / "two.jsonl"))
     assert (remote.opener, remote.total, remote.worst) == \
         (local.opener, local.total, local.worst) == ("clair", 851, 4)
-    files = [sorted(json.dumps({**e, "result": {**e["result"], "seconds": 0}} if
-                               isinstance(e["result"], dict) else e, sort_keys=True)
-                    for e in _entries(tmp_path / f)) for f in ("one.jsonl", "two.jsonl")]
+    def stable(e):
+        e = {k: v for k, v in e.items() if k not in ("seconds", "digest")}
+        return {**e, "result": {**e["result"], "seconds": 0}} \
+            if isinstance(e["result"], dict) else e
+
+    files = [sorted(json.dumps(stable(e), sort_keys=True) for e in _entries(tmp_path / f))
+             for f in ("one.jsonl", "two.jsonl")]
     assert files[0] == files[1]
     assert sum("least_worst" in e for e in files[0]) == 9        # 8 pieces within 3, 1 in 4
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
@@ -574,3 +579,171 @@ def test_a_sweep_that_loses_its_data_says_so_in_one_line(client):
     finally:
         timer.cancel()
     assert str(err.value) == LOST
+
+
+def test_an_edited_bench_row_is_played_again(client, tmp_path):
+    """The audit's case: one checkpoint row edited to all wins made a resumed bench report
+    more wins than it played. The row fails its digest and its games are played again."""
+    checkpoint = tmp_path / "ck.jsonl"
+    first = mines_bench(client, "beginner8", "csp-random", 100, checkpoint=str(checkpoint))
+    entries = [json.loads(line) for line in checkpoint.read_text().splitlines()]
+    lost = next(e for e in entries if "key" in e and not all(r[0] for r in e["result"]))
+    for row in lost["result"]:
+        row[0] = True                   # every game of the chunk "won"
+    checkpoint.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    with pytest.warns(UserWarning, match="1 row"):
+        resumed = mines_bench(client, "beginner8", "csp-random", 100,
+                              checkpoint=str(checkpoint))
+    assert records(resumed) == records(first)
+    assert sum(r.won for r in resumed.records) < 100
+
+
+def _fake_server(payload):
+    """A loopback server that answers every connection with ``payload`` and then stays
+    silent; returns its port and a function that stops it."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def serve():
+        conns = []
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            conns.append(conn)
+            try:
+                conn.sendall(payload)
+            except OSError:
+                pass
+        for conn in conns:
+            conn.close()
+        server.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return server.getsockname()[1], lambda: (stop.set(), thread.join(5))
+
+
+@pytest.mark.parametrize("payload", [
+    b"\x08\x00\x00\x00\x00\x00\x00\x00pickle-protocol" + bytes(range(256)) * 4,
+    b"\x20" + b"\x00" * 7 + b"pickle-protocol" * 3 + bytes(range(256)),   # framed, not Dask
+    b"HTTP/1.1 200 OK\r\n\r\nhello", b"", bytes(range(256)) * 64, b"\xff" * 8],
+    ids=["dask-like", "framed", "http", "silent", "noise", "huge-length"])
+def test_the_probe_survives_any_bytes(payload):
+    """The audit's case: a server whose bytes looked like Dask's crashed the client with a
+    traceback. Any answer is one line, exit 2, within the timeout and a margin."""
+    from click.testing import CliRunner
+
+    from deductive.cli import cli
+
+    from .test_cli_errors import assert_one_error
+
+    port, stop = _fake_server(payload)
+    try:
+        start = time.monotonic()
+        out = CliRunner().invoke(cli, ["mines", "bench", "--games", "5", "--scheduler",
+                                       f"tcp://127.0.0.1:{port}", "--timeout", "1"])
+        assert_one_error(out, f"127.0.0.1:{port}")
+        assert time.monotonic() - start < 15
+    finally:
+        stop()
+
+
+def test_ctrl_c_under_two_workers_is_one_line_and_keeps_the_checkpoint(tmp_path):
+    """The audit's case: Ctrl-C (SIGINT to the process group, as a terminal sends it)
+    under --workers 2 printed 65-77 lines of tracebacks. Now: one line, exit 130, every
+    checkpoint row whole, and a rerun resumes from them without a warning."""
+    ck = tmp_path / "ck.jsonl"
+    args = [sys.executable, "-m", "deductive", "--threads", "1", "mines", "bench", "--preset",
+            "beginner", "--player", "csp-random", "--games", "50000", "--workers", "2",
+            "--checkpoint", str(ck)]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and proc.poll() is None:
+            if ck.exists() and ck.read_text().count("\n") >= 3:
+                break
+            time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    # click ends the terminal's "^C" line with a newline, then the one message
+    assert [line for line in err.decode().splitlines() if line] == ["error: aborted"], err
+    rows = _entries(ck)
+    assert len(rows) >= 2 and len(ck.read_text().splitlines()) == len(rows) + 1
+    from deductive.checkpoint import Checkpoint
+
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tag = rows[0]["tag"]
+        assert len(Checkpoint(str(ck), tag).load()) == len(rows)     # every digest holds
+
+
+def _dask_process(*args):
+    return subprocess.Popen([sys.executable, "-m", "distributed.cli." + args[0], *args[1:]],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", ["worker-killed", "scheduler-stopped"])
+def test_a_lost_external_cluster_is_one_line_within_the_timeout(tmp_path, fault):
+    """An external cluster whose only worker dies, or whose scheduler stops answering
+    (SIGSTOP), mid-run: one line, exit 2, within --timeout and a margin; the rows already
+    finished stay in the checkpoint (loopback only)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _dask_process("dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
+                              "--dashboard-address", ":0", "--no-show")
+    worker = _dask_process("dask_worker", address, "--nthreads", "1", "--no-nanny",
+                           "--no-dashboard")
+    ck = tmp_path / "ck.jsonl"
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "deductive", "mines", "bench", "--preset", "beginner",
+             "--player", "csp-random", "--games", "50000", "--scheduler", address,
+             "--timeout", "5", "--checkpoint", str(ck)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and proc.poll() is None:
+            if ck.exists() and ck.read_text().count("\n") >= 2:
+                break
+            time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate()
+        rows = len(_entries(ck))
+        if fault == "worker-killed":
+            os.killpg(worker.pid, signal.SIGKILL)
+            needle = "has had no worker for 5 s"
+        else:
+            os.killpg(scheduler.pid, signal.SIGSTOP)
+            needle = "did not answer within 5 s"
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=120)
+        assert time.monotonic() - start < 5 + 20
+        assert proc.returncode == 2, err
+        lines = err.decode().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], err
+        assert len(_entries(ck)) >= rows
+    finally:
+        for p in (worker, scheduler):
+            with __import__("contextlib").suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGCONT)
+                os.killpg(p.pid, signal.SIGKILL)
+            p.wait(10)

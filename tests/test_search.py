@@ -289,9 +289,9 @@ def test_cli_search_and_openers(tmp_path):
     args = ["wordle", "search", "--guesses", "fr-seed", "--openers", "3", "--beam", "2",
             "--json", "--checkpoint", str(ck)]
     first = json.loads(runner.invoke(cli, args).stdout)["results"]
-    assert len(first) == 3 and len(ck.read_text().splitlines()) == 3
+    assert len(first) == 3 and len(ck.read_text().splitlines()) == 3 + 1   # a header
     again = json.loads(runner.invoke(cli, args).stdout)["results"]
-    assert again == first and len(ck.read_text().splitlines()) == 3   # all from the checkpoint
+    assert again == first and len(ck.read_text().splitlines()) == 3 + 1   # all from the checkpoint
     bad = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed"])
     assert bad.exit_code == 2 and "--opener WORD or --openers N" in bad.stderr
 

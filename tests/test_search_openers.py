@@ -257,7 +257,7 @@ def test_certificate_resumes_to_the_same_rows(tmp_path):
     path = tmp_path / "proof.jsonl"
     whole = prove_openers(game, 3, checkpoint=str(path))
     lines = path.read_text().splitlines()
-    assert len(lines) == len(game.guesses)
+    assert len(lines) == len(game.guesses) + 1          # a header, a row per opener
     for cut in (0, 5, len(lines) - 2):
         part = tmp_path / f"cut{cut}.jsonl"
         part.write_text("\n".join(lines[:cut]) + ("\n" if cut else "") + lines[cut][:20])
@@ -265,7 +265,7 @@ def test_certificate_resumes_to_the_same_rows(tmp_path):
         assert _stable(again.rows) == _stable(whole.rows)
         kept = [json.loads(x) for x in part.read_text().splitlines()
                 if x.startswith("{") and x.endswith("}")]
-        assert _stable(e["result"] for e in kept) == _stable(whole.rows)
+        assert _stable(e["result"] for e in kept if "key" in e) == _stable(whole.rows)
     assert whole.best() == ["clair", "train"] and whole.ceiling == 858
 
 
@@ -282,7 +282,7 @@ def test_cli_prove_best_and_exact_openers(tmp_path):
     assert out.exit_code == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["best"] == ["clair", "train"] and doc["ceiling"] == 851
-    assert doc["openers"] == 297 == len(ck.read_text().splitlines())
+    assert doc["openers"] == 297 == len(ck.read_text().splitlines()) - 1   # and a header
     assert doc["bound"] + doc["search"] == 297
     again = json.loads(runner.invoke(cli, args).stdout)      # all from the checkpoint
     assert _stable(again["ranking"]) == _stable(doc["ranking"])
@@ -318,47 +318,52 @@ def test_cli_openers_errors():
 
 
 def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
+    from deductive.checkpoint import inputs_digest, row_digest
     from deductive.engine.feedback.search import verify_proof
     from deductive.errors import ArgumentError
 
     game = Wordle("fr-seed", "fr-seed")
     path = tmp_path / "proof.jsonl"
     prove_openers(game, 3, checkpoint=str(path))
-    report = verify_proof(game, str(path), sample=2, bounds=50)
+    report = verify_proof(game, str(path), sample=2)
     assert report["ok"] and report["rows"] == len(game.guesses)
-    old = tmp_path / "old.jsonl"                    # a file of the plain bound's proof
-    old.write_text(path.read_text().replace(f'"proof": "{search_module.PROOF}"',
-                                            '"proof": "depth-2"'))
-    assert '"depth-2"' in old.read_text()
-    assert verify_proof(game, str(old), sample=2, bounds=50)["checked"] == report["checked"]
     packed = tmp_path / "proof.jsonl.gz"           # as the certificates are shipped
     packed.write_bytes(gzip.compress(path.read_bytes()))
-    assert verify_proof(game, str(packed), sample=2, bounds=50)["checked"] == \
-        report["checked"]
+    assert verify_proof(game, str(packed), sample=2)["checked"] == report["checked"]
     packed.write_bytes(packed.read_bytes()[:-20])
-    with pytest.raises(ArgumentError, match="damaged or cut gzip"):
+    with pytest.raises(ArgumentError, match="cannot read certificate"):
         verify_proof(game, str(packed))
     kinds = [c["kind"] for c in report["checked"]]
-    assert kinds.count("exact") == 3 and kinds.count("bound") == 50
-    assert report["checked"][0]["word"] == "clair"
-    # a claimed total one below the truth, and a bound one above its recomputed value
+    assert kinds.count("best") == 1 and kinds.count("exact") == 2
+    assert kinds.count("bound") + kinds.count("search") == \
+        sum(not r["exact"] for r in _rows(path))                # every bound recomputed
+    assert next(c for c in report["checked"] if c["kind"] == "best")["word"] == "clair"
+    # a claimed total one below the truth, and bounds above their recomputed value (the
+    # digests made to hold: the check does not rest on them)
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     for entry in lines:
-        result = entry["result"]
-        if result["word"] == "clair":
+        result = entry.get("result")
+        if result and result["word"] == "clair":
             result["total"] -= 1
-        if result["by"] == "bound":
+        if result and result["by"] == "bound":
             result["lower"] += 10_000
+        if result:
+            entry["digest"] = row_digest(inputs_digest(entry["tag"]), entry["key"], result)
     path.write_text("".join(json.dumps(e) + "\n" for e in lines))
-    bad = verify_proof(game, str(path), sample=0, bounds=5)
-    assert not bad["ok"]
-    assert [c["ok"] for c in bad["checked"]] == [False] * 6
-    with pytest.raises(ArgumentError, match="other lists or another mode"):
+    bad = verify_proof(game, str(path), sample=0)
+    assert not bad["ok"] and not any(c["ok"] for c in bad["checked"])
+    assert sum("claims a bound of at least" in p for p in bad["problems"]) == \
+        sum(c["kind"] == "bound" for c in bad["checked"])
+    with pytest.raises(ArgumentError, match="rows of the other mode"):
         verify_proof(Wordle("fr-seed", "fr-seed", hard=True), str(path))
     empty = tmp_path / "empty.jsonl"
     empty.write_text("not json\n")
     with pytest.raises(ArgumentError, match="no opener rows"):
         verify_proof(game, str(empty))
+
+
+def _rows(path):
+    return [e["result"] for e in map(json.loads, path.read_text().splitlines()) if "key" in e]
 
 
 def test_cli_within_and_verify_ranking(tmp_path):
@@ -376,17 +381,18 @@ def test_cli_within_and_verify_ranking(tmp_path):
     assert [r["word"] for r in doc["ranking"]] == ["clair", "train", "lance", "crane", "laine"]
     assert doc["ceiling"] == 859
     ok = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck),
-                             "--bounds", "10", "--json"])
+                             "--json"])
     assert ok.exit_code == 0, ok.stderr
     report = json.loads(ok.stdout)
-    assert report["ok"] and len(report["checked"]) == 4 + 10
+    assert report["ok"] and len(report["checked"]) == 4 + sum(
+        not r["exact"] for r in _rows(ck))
     lines = [json.loads(x) for x in ck.read_text().splitlines()]
-    lines[0]["result"]["lower"] += 1000
-    lines[0]["result"]["by"], lines[0]["result"]["exact"] = "bound", False
+    lines[1]["result"]["lower"] += 1000             # its digest no longer holds
+    lines[1]["result"]["by"], lines[1]["result"]["exact"] = "bound", False
     ck.write_text("".join(json.dumps(e) + "\n" for e in lines))
-    bad = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck),
-                              "--bounds", str(len(lines))])
-    assert bad.exit_code == 1 and "WRONG" in bad.stdout
+    bad = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck)])
+    assert bad.exit_code == 1 and f"WRONG: row {lines[1]['key']!r} (line 2): its digest" \
+        in bad.stdout
     wrong = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "1",
                                 "--within", "8"])
     assert wrong.exit_code == 2 and "--within goes with --prove-best" in wrong.stderr

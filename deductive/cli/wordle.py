@@ -208,10 +208,10 @@ feedback_commands(wordle, WORDLE)
 @wordle.command("verify-ranking")
 @game_command(wordle_game, GAME, HARD, click.argument("path", type=click.Path(
     exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."), JSON)
-def verify_ranking(game, path, sample, bounds, seed, json):
-    """Re-check a --prove-best checkpoint file: search the best and a sample of its exact
-    rows again from scratch, check their trees, recompute a sample of its bounds. Exit 1 if
-    a row is wrong.
+def verify_ranking(game, path, sample, seed, json):
+    """Check a --prove-best checkpoint file as a proof: a row for every opener of the
+    lists, every bound recomputed, the best and a seeded sample of exact rows searched again
+    from scratch and their trees checked. Exit 1 naming each row that is missing or wrong.
 
     \b
     Example:
@@ -219,7 +219,7 @@ def verify_ranking(game, path, sample, bounds, seed, json):
       deductive wordle verify-ranking --guesses fr-seed p.jsonl
     """
     with progress(1 + sample, "verify") as update:
-        report = verify_proof(game, path, sample=sample, bounds=bounds, seed=seed, progress=update)
+        report = verify_proof(game, path, sample=sample, seed=seed, progress=update)
     show(report, text.verification(report), json)
     if not report["ok"]:
         raise SystemExit(1)

@@ -29,7 +29,7 @@ from ..errors import DeductiveError
 from ..engine.params import Param
 
 __all__ = ["dask_client", "check_workers", "worker_threads", "run_chunks", "submit",
-           "completions", "chunk_ranges",
+           "completions", "chunk_ranges", "watched", "bounded", "Watch",
            "guided_ranges", "n_workers", "scheduler_address", "probe_scheduler",
            "CONNECT_TIMEOUT"]
 
@@ -120,13 +120,13 @@ def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
                 connected.set()
                 sock.settimeout(2 * timeout)    # the caller's deadline comes first
                 data = b""
-                while b"pickle-protocol" not in data and len(data) < 4096:
-                    chunk = sock.recv(4096)
+                while not _handshake(data) and len(data) < HANDSHAKE_MAX:
+                    chunk = sock.recv(HANDSHAKE_MAX)
                     if not chunk:
                         break
                     data += chunk
-            answers.put(("ok", data) if b"pickle-protocol" in data else ("other", data))
-        except OSError as exc:
+            answers.put(("ok", data) if _handshake(data) else ("other", data))
+        except Exception as exc:        # noqa: BLE001 (any failure is an answer to report)
             answers.put(("error", exc))
 
     threading.Thread(target=probe, name="deductive-probe-scheduler", daemon=True).start()
@@ -144,7 +144,7 @@ def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
     elif kind == "error" and isinstance(detail, TimeoutError):
         why = f"no answer within {timeout:g} s"
     elif kind == "error":
-        why = f"cannot connect ({detail.strerror or detail})"
+        why = f"cannot connect ({getattr(detail, 'strerror', None) or detail})"
     else:
         why = (f"the server there does not speak Dask's protocol (no handshake within "
                f"{timeout:g} s)" if kind == "silent" else
@@ -152,6 +152,22 @@ def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
         start = "check the address and port (the scheduler's, tcp://HOST:8786 by default)"
     raise DeductiveError(f"cannot reach a Dask scheduler at {address}: {why}; {start}; "
                          "--timeout gives a slow scheduler more time")
+
+
+#: Most bytes the probe reads of a server's first answer (a Dask handshake is about 100).
+HANDSHAKE_MAX = 4096
+
+
+def _handshake(data: bytes) -> bool:
+    """Whether ``data`` begins with a whole Dask handshake as its TCP comm frames it: an
+    8-byte length, then that many bytes (at most :data:`HANDSHAKE_MAX`) naming the
+    pickle protocol. Bytes that merely look like one still pass here; the client's own
+    connection then fails, and :func:`dask_client` turns that into one line."""
+    if len(data) < 8:
+        return False
+    size = int.from_bytes(data[:8], "little")
+    return 16 <= size <= HANDSHAKE_MAX and len(data) >= 8 + size and \
+        b"pickle-protocol" in data[8:8 + size]
 
 
 #: The parameters of :func:`dask_client`: a local cluster, or the address of one.
@@ -201,17 +217,28 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
         probe_scheduler(address, host, port, timeout)
         distributed = _import_distributed()
         try:
-            client = distributed.Client(address, timeout=f"{timeout}s")
-        except OSError as exc:
-            raise DeductiveError(f"cannot reach the Dask scheduler {address} ({exc}); "
-                                 "check the address (tcp://HOST:8786), or raise --timeout") \
-                from None
+            client = bounded(lambda: distributed.Client(address, timeout=f"{timeout}s"),
+                             2 * timeout + 5, f"the Dask scheduler at {address}")
+        except DeductiveError:
+            raise
+        except Exception as exc:        # noqa: BLE001 (whatever bytes the server sent)
+            raise DeductiveError(f"cannot connect a Dask client to {address} "
+                                 f"({type(exc).__name__}: {exc}); check that a Dask "
+                                 "scheduler of a compatible version listens there, or raise "
+                                 "--timeout") from None
+        PATIENCE[id(client)] = timeout
         try:
-            check_workers(client)
-            worker_threads(client)
+            bounded(lambda: check_workers(client), 2 * timeout + 70,
+                    f"the Dask scheduler at {address}")
+            bounded(lambda: worker_threads(client), 2 * timeout + 5,
+                    f"the Dask scheduler at {address}")
             yield client
+        except KeyboardInterrupt:
+            _quiet()                    # its workers are not ours: they go on
+            raise
         finally:
-            client.close()
+            PATIENCE.pop(id(client), None)
+            _close_quietly(client)
         return
     if not workers or workers < 1:
         raise DeductiveError("--workers must be at least 1")
@@ -222,18 +249,187 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
     # dashboard already on 8787 (a notebook's cluster) brings no "port in use" warning.
     # Workers start as Dask starts them (its own multiprocessing method): this process's
     # environment and Dask's internals are left as they are
-    with dask.config.set(LOCAL_CLUSTER_CONFIG):
+    # the workers ignore SIGINT (a plugin sets it in each worker, those that start later
+    # included): Ctrl-C is this process's to handle, with one line, and the cluster's
+    # shutdown is ours; a worker that took it would print its traceback
+    interrupted: list = []
+    with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_deferred(interrupted):
         cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
                                            processes=True, dashboard_address=":0")
     try:
+        if interrupted:                 # Ctrl-C while the cluster started: stop now
+            raise KeyboardInterrupt
         client = distributed.Client(cluster)
+        PATIENCE[id(client)] = max(timeout, LOCAL_PATIENCE)
         try:
+            client.register_plugin(_sigint_plugin(), name="deductive-ignore-sigint")
             worker_threads(client)
             yield client
+        except KeyboardInterrupt:
+            _quiet()
+            with contextlib.suppress(Exception):
+                bounded(lambda: client.run(_quiet), 5, "the local Dask cluster")
+            raise
         finally:
-            client.close()
+            PATIENCE.pop(id(client), None)
+            _close_quietly(client)
     finally:
-        cluster.close()
+        _close_quietly(cluster)
+
+
+#: Seconds a local cluster may be without a worker (its nannies restart a lost one in a
+#: few seconds) before a run stops (:func:`watched`).
+LOCAL_PATIENCE = 60.0
+#: id(client) -> seconds a run waits for a cluster with no worker, or one that does not
+#: answer (the ``timeout`` of :func:`dask_client`).
+PATIENCE: dict = {}
+
+
+@contextlib.contextmanager
+def _sigint_deferred(interrupted: list):
+    """Hold a Ctrl-C back while a local cluster starts (noted in ``interrupted``; the
+    caller stops once the cluster can be closed): a cluster cut mid-start leaves
+    processes behind."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _ignore_sigint(dask_worker=None) -> None:
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:                  # not the worker's main thread: nothing to do
+        pass
+
+
+def _sigint_plugin():
+    """A worker plugin that makes each worker of a local cluster, those started later
+    included, ignore SIGINT."""
+    class IgnoreSigint(_import_distributed().WorkerPlugin):
+        idempotent = True
+
+        def setup(self, worker) -> None:
+            _ignore_sigint()
+
+    return IgnoreSigint()
+
+
+def _quiet(dask_worker=None) -> None:
+    """Silence Dask's logs in this process for good: a run cut short (Ctrl-C) cancels its
+    tasks and cuts its connections, which Dask reports at length; the user has asked for
+    the stop, and the command says it in one line."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _close_quietly(thing) -> None:
+    """Close a client or cluster; what Dask logs or raises while a run ends (an
+    interruption: connections cut mid-message) is not the user's to read."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        thing.close()
+    except Exception:                   # noqa: BLE001 (the run's own outcome is reported)
+        pass
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def bounded(call, seconds: float, what: str):
+    """``call()``, or one :class:`DeductiveError` if it has not returned within
+    ``seconds`` (a scheduler that stopped answering); the call is left in a daemon
+    thread. Its own exception is raised here."""
+    import queue
+    import threading
+
+    out: queue.Queue = queue.Queue()
+
+    def run():
+        try:
+            out.put((True, call()))
+        except BaseException as exc:    # noqa: BLE001 (handed to the caller)
+            out.put((False, exc))
+
+    threading.Thread(target=run, name="deductive-bounded", daemon=True).start()
+    try:
+        ok, value = out.get(timeout=seconds)
+    except queue.Empty:
+        raise DeductiveError(f"{what} did not answer within {seconds:g} s; check that it "
+                             "runs (not stopped or suspended), or raise --timeout") from None
+    if not ok:
+        raise value
+    return value
+
+
+#: Seconds between two looks at the cluster while a run waits for its tasks.
+WATCH_EVERY = 1.0
+
+
+class Watch:
+    """Waits for a task of a run while watching its cluster: a scheduler that does not
+    answer within the run's patience (:data:`PATIENCE`), or a cluster left without a
+    worker that long (its last one lost), ends the run with one :class:`DeductiveError`;
+    the finished tasks stay in the checkpoint."""
+
+    def __init__(self, client):
+        self.client = client
+        self.patience = PATIENCE.get(id(client), CONNECT_TIMEOUT)
+        self.address = getattr(getattr(client, "scheduler", None), "address", None) or \
+            "the scheduler"
+        self.alone_since = None
+
+    def next(self, running):
+        """The next ``next(running)`` of an ``as_completed`` that holds a task."""
+        import time
+
+        next_look = time.monotonic() + WATCH_EVERY
+        pause = 0.001
+        while not running.has_ready():
+            now = time.monotonic()
+            if now >= next_look:
+                self.look(now)
+                next_look = time.monotonic() + WATCH_EVERY
+            time.sleep(pause)
+            pause = min(0.05, pause * 2)
+        return next(running)
+
+    def look(self, now: float) -> None:
+        info = bounded(lambda: self.client.scheduler_info(n_workers=-1), self.patience,
+                       f"the Dask scheduler at {self.address}")
+        if info.get("workers"):
+            self.alone_since = None
+            return
+        self.alone_since = self.alone_since or now
+        if now - self.alone_since >= self.patience:
+            raise DeductiveError(
+                f"the Dask cluster at {self.address} has had no worker for "
+                f"{self.patience:g} s (its workers were lost); start workers ('dask worker "
+                f"{self.address} --nthreads 1') and run the command again (a command given "
+                "--checkpoint resumes where it stopped)")
+
+
+def watched(client, running):
+    """Yield what ``running`` (an ``as_completed``) yields, under a :class:`Watch`."""
+    watch = Watch(client)
+    while not running.is_empty():
+        yield watch.next(running)
 
 
 #: How long a run on an existing cluster waits for its first worker.
@@ -396,19 +592,21 @@ def chunk_key(chunk) -> str:
 
 
 def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="",
-               key=chunk_key, stored: dict | None = None, progress=None):
+               key=chunk_key, stored: dict | None = None, progress=None, about=None,
+               valid=None):
     """Run ``func(chunk, *args)`` for every chunk; results in chunk order.
 
     ``args`` that are Dask futures (scattered data) are passed by reference. With
     ``checkpoint``, each result is stored under ``key(chunk)`` and ``tag``; a chunk whose
     key is stored already is not run again (``stored``: the checkpoint's entries, when the
     caller has read them already). ``progress`` is called with the index of each chunk as
-    it finishes (those from the checkpoint first).
+    it finishes (those from the checkpoint first). ``about`` (provenance) and ``valid``
+    (a row's check) are :class:`~deductive.checkpoint.Checkpoint`'s.
     """
     distributed = _import_distributed()
-    store = Checkpoint(checkpoint, tag)
+    store = Checkpoint(checkpoint, tag, about=about)
     if stored is None:
-        stored = store.load()
+        stored = store.load(valid)
     keys = [key(chunk) for chunk in chunks]
     done = {k: stored[name] for k, name in enumerate(keys) if name in stored}
     futures = {}
@@ -419,7 +617,8 @@ def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="
         for k in sorted(done):
             progress(k)
     # results come with the completions: one round trip less per task than .result()
-    for future, result in distributed.as_completed(list(futures), with_results=True):
+    for future, result in watched(client, distributed.as_completed(list(futures),
+                                                                    with_results=True)):
         if was_lost(future, result):
             raise DeductiveError(LOST)
         k = futures[future]

@@ -19,14 +19,15 @@ from ..checkpoint import Checkpoint
 from ..errors import DeductiveError
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
-from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, proof_search_chunk,
-                                      prove_openers, search_opener_chunk, search_tag)
-from ..engine.feedback.worst import MEMO_BYTES, least_worst, sweep_piece
+from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, lists_about,
+                                      proof_search_chunk, prove_openers, search_opener_chunk,
+                                      search_tag)
+from ..engine.feedback.worst import MEMO_BYTES, least_worst, piece_valid, sweep_piece
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import (LOST, chunk_ranges, completions, guided_ranges, n_workers, run_chunks,
-                      submit, was_lost)
+from .cluster import (LOST, Watch, bounded, chunk_ranges, completions, guided_ranges,
+                      n_workers, run_chunks, submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "wordle_prove_openers", "wordle_least_worst", "hangman_sweep_all"]
@@ -43,7 +44,10 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
     # last one; the games a checkpoint holds already keep their ranges
     workers = n_workers(client)
     largest = max(25, games // (32 * workers))
-    stored = Checkpoint(checkpoint, tag).load()
+    about = {"preset": spec, "player": player_name, "first_click": first_click,
+             "first_move": first_move, "seed": seed, "games": games}
+    stored = Checkpoint(checkpoint, tag, about=about).load(
+        lambda name, rows: bool(_stored_ranges({name: rows}, games)))
     chunks, lo = [], 0
     for a, b in _stored_ranges(stored, games) + [(games, games)]:
         chunks += guided_ranges(lo, a, workers, largest) + ([(a, b)] if b > a else [])
@@ -57,7 +61,7 @@ def mines_bench(client, spec, player_name, games, *, first_click="safe", first_m
 
     parts = run_chunks(client, bench_chunk, chunks, spec, player_name, first_click, first_move,
                        seed, checkpoint=checkpoint, tag=tag, stored=stored,
-                       progress=chunk_done)
+                       progress=chunk_done, about=about)
     records = [GameRecord.from_row(row) for part in parts for row in part]
     return BenchResult(player_name, parse_preset(spec), first_click, first_move, seed, records)
 
@@ -72,13 +76,23 @@ def _stored_ranges(stored, games) -> list[tuple[int, int]]:
         except (TypeError, ValueError):
             continue                    # not a range of games
         if (isinstance(lo, int) and isinstance(hi, int) and 0 <= lo < hi <= games
-                and isinstance(result, list) and len(result) == hi - lo):
+                and isinstance(result, list) and len(result) == hi - lo
+                and all(_game_row(row) for row in result)):
             ranges.append((lo, hi))
     kept = []
     for lo, hi in sorted(ranges, key=lambda r: (r[0], -r[1])):
         if not kept or lo >= kept[-1][1]:
             kept.append((lo, hi))
     return kept
+
+
+def _game_row(row) -> bool:
+    """Whether a checkpoint's game row reads back as a :class:`GameRecord`."""
+    try:
+        GameRecord.from_row(row)
+    except (TypeError, ValueError, KeyError, IndexError):
+        return False
+    return True
 
 
 # -- Wordle -------------------------------------------------------------------------------------
@@ -113,7 +127,9 @@ def wordle_search_openers(client, game, words, beam=None, max_guesses=None, chec
         # search: a checkpoint written by either resumes in the other, whatever the openers
         return run_chunks(client, search_opener_chunk, list(words), shared, token, beam,
                           max_guesses, checkpoint=checkpoint,
-                          tag=search_tag(game, beam, max_guesses), key=str)
+                          tag=search_tag(game, beam, max_guesses), key=str,
+                          about=lists_about(game),
+                          valid=lambda key, row: row["word"] == key and key in game._words)
     finally:
         _forget(client, token)
 
@@ -140,6 +156,7 @@ class _DaskSearches:
         self.shared = client.scatter(game, broadcast=True, hash=False)
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
+        self.watch = Watch(client)
         # future key -> (future, place, opener, limit, beam, sends, the game it was sent
         # with)
         self.futures: dict = {}
@@ -153,7 +170,7 @@ class _DaskSearches:
 
     def next(self) -> tuple[int, tuple]:
         while True:
-            future, result = next(self.running)
+            future, result = self.watch.next(self.running)
             _, place, g, limit, beam, sends, shared = self.futures.pop(future.key)
             if not was_lost(future, result):
                 return place, tuple(result)
@@ -161,7 +178,9 @@ class _DaskSearches:
                 raise DeductiveError(LOST)
             if shared is self.shared:   # the game is gone: send it again (once per loss)
                 try:
-                    self.shared = self.client.scatter(self.game, broadcast=True, hash=False)
+                    self.shared = bounded(lambda: self.client.scatter(
+                        self.game, broadcast=True, hash=False), self.watch.patience,
+                        "the Dask cluster (sending the game again)")
                 except Exception as exc:    # noqa: BLE001 (no worker came back in time)
                     raise DeductiveError(LOST) from exc
             self.submit(place, g, limit, beam, sends + 1)
@@ -227,7 +246,7 @@ def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=
 
         return run_chunks(client, sweep_piece, pieces, shared, token, depth, share,
                           checkpoint=checkpoint, tag=tag, key=json.dumps,
-                          progress=tell)
+                          progress=tell, about=lists_about(game), valid=piece_valid)
 
     def prove(depth):
         return wordle_prove_openers(client, game, 1, max_guesses=depth, checkpoint=checkpoint,
@@ -255,6 +274,7 @@ def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="e
     ``checkpoint``, each length is stored as it finishes (the format of
     ``deductive hangman sweep --checkpoint`` in one process)."""
     from ..engine.hangman import SweepResult, sweep_tag
+    from ..engine.hangman.sweep import sweep_about, sweep_valid
 
     lives_list = [lives] if isinstance(lives, int) else list(lives)
     lengths = sorted(lists)
@@ -262,7 +282,7 @@ def hangman_sweep_all(client, lists, strategy, lives=6, prior="uniform", lang="e
     parts = run_chunks(client, _hangman_chunk, lengths, shared, strategy, lives_list, prior,
                        lang, exact_limit, memory, progress=progress, checkpoint=checkpoint,
                        tag=sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit),
-                       key=str)
+                       key=str, about=sweep_about(lists), valid=sweep_valid(lives_list))
     out = []
     for length, part in zip(lengths, parts):
         results = [SweepResult.from_dict(part[str(k)]) for k in lives_list]

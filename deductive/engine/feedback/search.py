@@ -95,7 +95,7 @@ from ...kernels.search import opener_bounds_rows, split_bounds, unisolated
 from .._parallel import get_threads, run_rows
 from .matrix import answer_major
 from .scoring import COLUMNS_MAX
-from .tree import check_tree, tree_document, unpacked
+from .tree import check_tree, tree_document
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "counting_bounds",
@@ -891,8 +891,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         raise ArgumentError(f"`within` must be at least 0, not {within}")
     n_guesses = len(game.guesses)
     keep = min(keep, n_guesses)
-    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within))
-    done = store.load()
+    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within),
+                       about=lists_about(game))
+    done = store.load(proof_row_valid(game))
     rows = list(done.values())
     if progress is not None:
         progress(len(rows))
@@ -1074,87 +1075,216 @@ def search_under(search, g: int, limit: int) -> tuple:
     return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
 
 
-def read_proof(game, path) -> tuple[dict, list[dict]]:
-    """The tag and rows of a :func:`prove_openers` checkpoint file for ``game`` (read
-    only; plain or gzip-compressed, told by its first bytes). A file with no rows of this
-    game and mode is an error naming what it holds."""
+def lists_about(game) -> dict:
+    """The provenance a saved file of ``game`` records: its lists' names and SHA-256 and
+    its rules (for a game without named lists, their sizes)."""
     identity = game.identity()
-    tags, rows = [], {}
-    try:
-        with open(path, "rb") as fh:
-            data = unpacked(fh.read())
-    except OSError as exc:
-        raise ArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise ArgumentError(f"cannot read {path}: {exc}") from None
-    lines = data.decode("utf-8", errors="replace").splitlines()
-    for line in lines:
+    about = {"hard": game.hard}
+    for side in ("guesses", "answers"):
+        about[side] = {"name": identity.get(side), "size": len(getattr(game, side)),
+                       "sha256": identity.get(f"{side}_sha256")}
+    return about
+
+
+def proof_row_valid(game):
+    """``valid(key, row)`` for :meth:`Checkpoint.load`: a row of :func:`prove_openers`
+    that names a guess of ``game`` (its own word and index) and holds numbers where the
+    proof reads them."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        if not (isinstance(g, int) and 0 <= g < n and row["word"] == key == game.word(g)):
+            return False
+        if row["by"] not in ("bound", "search") or not isinstance(row["lower"], int):
+            return False
+        if row["exact"] is True:
+            return isinstance(row["total"], int) and isinstance(row["worst"], int)
+        return row["exact"] is False
+    return valid
+
+
+def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
+    """The tag, rows and problems of a :func:`prove_openers` file for ``game`` (read only;
+    plain or gzip, bounded as :func:`~deductive.checkpoint.read_entries` says).
+
+    Refused (:class:`ArgumentError`): a file of other lists, one of a format this version
+    does not read (formats 1, without digests, and 2 are read: a certificate is checked by
+    recomputation, whichever version wrote it), one holding several proofs of this game
+    and mode, one with no row of them. The rows are the last row of each word whose digest
+    holds; the problems name every row that is not a row of this game's proof (a word not
+    in the list, a wrong index, a digest that does not hold, two rows of one word that
+    differ)."""
+    import warnings
+
+    from ...checkpoint import FORMAT, inputs_digest, read_entries, row_digest, version_family
+    from ...errors import DeductiveWarning
+
+    identity = game.identity()
+    ours = (identity.get("guesses_sha256"), identity.get("answers_sha256"))
+    version = version_family(_package_version())
+    tags: dict = {}
+    problems: list = []
+    found: dict = {}                    # word -> (line, row)
+    damaged: dict = {}                  # word -> its first row whose digest fails
+    legacy = 0                          # rows of format 1 (written without a digest)
+    other_mode = False
+    valid = proof_row_valid(game)
+    for number, entry in read_entries(path, "certificate"):
+        tag = entry.get("tag")
+        if not isinstance(tag, dict) or tag.get("proof") not in PROOFS or "key" not in entry:
+            continue
+        if (tag.get("guesses"), tag.get("answers")) != ours:
+            raise ArgumentError(
+                f"{path}: a certificate of other lists (line {number}: guesses SHA-256 "
+                f"{str(tag.get('guesses'))[:12]}..., these lists {str(ours[0])[:12]}...); "
+                "give the --guesses and --answers it was made with")
+        if tag.get("hard") != game.hard:
+            other_mode = True
+            continue
+        made, form = entry.get("deductive"), entry.get("format", 1)
+        if form not in (1, FORMAT) or (form == FORMAT) != (made is not None):
+            raise ArgumentError(
+                f"{path}: line {number} is of certificate format {form} (written by "
+                f"deductive {made}); this deductive ({version}.x) reads formats 1 and "
+                f"{FORMAT}: upgrade deductive")
+        canonical = json.dumps(tag, sort_keys=True)
+        tags.setdefault(canonical, True)
+        key, row = entry["key"], entry["result"]
+        name = f"row {str(key)[:40]!r} (line {number})"
+        if form == 1:                   # no digest: checked by recomputation as the rest
+            legacy += 1
+        elif entry.get("digest") != row_digest(inputs_digest(tag, made), key, row):
+            damaged.setdefault(str(key), name)
+            continue
         try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            continue                    # a line cut by an interruption
-        tag = entry.get("tag") if isinstance(entry, dict) else None
-        if not isinstance(tag, dict) or tag.get("proof") not in PROOFS:
+            ok = isinstance(row, dict) and valid(key, row)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            ok = False
+        if not ok:
+            problems.append(f"{name}: not an opener row of {identity.get('guesses')} "
+                            f"({'not a guess' if str(key) not in game._words else 'malformed'})")
             continue
-        if (tag.get("guesses"), tag.get("answers"), tag.get("hard")) != (
-                identity.get("guesses_sha256"), identity.get("answers_sha256"), game.hard):
-            tags.append(tag)
-            continue
-        rows[entry["key"]] = entry["result"]
-        tag_found = tag
-    if not rows:
-        hint = ("it holds rows of other lists or another mode; give the same --guesses, "
-                "--answers and --hard as the proof") if tags else \
-            "it holds no opener rows; give the --checkpoint file of search --prove-best"
+        if key in found and found[key][1] != row:
+            problems.append(f"{name}: a second row of {key} that differs from line "
+                            f"{found[key][0]}")
+        found[key] = (number, row)
+    if len(tags) > 1:
+        raise ArgumentError(f"{path}: holds {len(tags)} proofs of these lists (other "
+                            "--openers, --within or --max-guesses); give a file of one")
+    if not tags:
+        hint = ("it holds rows of the other mode; give the same --hard as the proof"
+                if other_mode else
+                "it holds no opener rows; give the --checkpoint file of search --prove-best")
         raise ArgumentError(f"{path}: no opener rows of these lists: {hint}")
-    return tag_found, list(rows.values())
+    tag = json.loads(next(iter(tags)))
+    # a row whose digest fails is no gap when a valid row of its word follows (a resumed
+    # run computes it again)
+    problems += [f"{name}: its digest does not hold (edited or damaged)"
+                 for word, name in damaged.items() if word not in found]
+    if legacy:
+        warnings.warn(f"{path}: {legacy} row(s) of certificate format 1 carry no digest; "
+                      "each is checked by recomputation as the others are",
+                      DeductiveWarning, stacklevel=2)
+    return tag, [row for _, row in found.values()], problems
 
 
-def verify_proof(game, path, *, sample: int = 3, bounds: int = 100, seed: int = 0,
-                 progress=None) -> dict:
-    """Re-check a :func:`prove_openers` file: the best exact row and ``sample`` more, drawn
-    with ``seed``, are searched again from scratch (a fresh memo) and their trees checked by
-    :func:`~.tree.check_tree`; ``bounds`` rows ruled out by the bound alone get their
-    depth-two bound recomputed in full (it must reach the ``lower`` they claim).
+def _package_version() -> str:
+    from ...checkpoint import package_version
 
-    Returns ``{"rows", "checked": [{word, kind, claimed, found, ok}], "ok"}``.
+    return package_version()
+
+
+def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -> dict:
+    """Check a :func:`prove_openers` file as a proof, for ``game``'s lists and mode.
+
+    1. Coverage: one row for every opener of the guesses, none for anything else, each
+       row's digest holding (:func:`read_proof`).
+    2. Every row's bound recomputed (the plain depth-two bound of :func:`opener_bounds`,
+       in one call): at most an exact row's total; for a row that is not exact, its claim
+       must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
+       + ``within``) and hold: a row ruled out by the bound (``by="bound"``) has a plain or
+       refined bound of at least its claim, one ruled out by a search is searched again
+       under the threshold and must find no tree within it.
+    3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
+       exact rows drawn with ``seed`` are searched again from scratch (a fresh memo): their
+       total and worst case must be the claimed ones, and their trees pass
+       :func:`~.tree.check_tree`.
+
+    Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
+    "problems", "ok"}``; ``checked`` holds one entry per row re-derived (``word, kind,
+    claimed, found, ok``), ``problems`` one line per gap or disagreement, naming the row.
+    ``progress(k)``: k exact rows re-derived.
     """
-    from .tree import check_tree, tree_document
-
-    tag, rows = read_proof(game, path)
+    tag, rows, problems = read_proof(game, path)
     max_guesses = tag.get("max_guesses")
-    rng = np.random.default_rng(seed)
-    exact = sorted((r for r in rows if r.get("exact")),
+    keep, within = int(tag.get("keep", 1)), tag.get("within")
+    have = {r["word"] for r in rows}
+    missing = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
+    if missing:
+        problems.append(f"{len(missing)} of the {len(game.guesses)} openers of "
+                        f"{game.identity().get('guesses')} have no row: "
+                        f"{', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}")
+    exact = sorted((r for r in rows if r["exact"]),
                    key=lambda r: (r["total"], r["worst"], r["index"]))
+    threshold = _cutoff([r["total"] for r in exact], keep, within)
+    if not exact:
+        problems.append("no exact row: the file ranks no opener")
+    checked = []
+    plain = opener_bounds(game, [r["index"] for r in rows], refine=False) if rows else []
+    for row, low in zip(rows, np.asarray(plain).tolist()):
+        word, claim = row["word"], row["lower"]
+        if row["exact"]:
+            if low > row["total"]:
+                problems.append(f"row {word}: total {row['total']} is below its bound {low}")
+            continue
+        if exact and claim <= threshold:
+            problems.append(f"row {word}: claims at least {claim}, which does not rule it "
+                            f"out (the threshold is {threshold})")
+            checked.append({"word": word, "kind": row["by"], "claimed": claim,
+                            "found": low, "ok": False})
+            continue
+        if row["by"] == "bound":
+            found = low if low >= claim else int(opener_bounds(game, [row["index"]], claim)[0])
+            ok = found >= claim
+            if not ok:
+                problems.append(f"row {word}: claims a bound of at least {claim}; "
+                                f"recomputed it is {found}")
+        else:
+            total, _, _, fits = TreeSearch(game, max_guesses=max_guesses).opener_total(
+                row["index"], threshold + 1 if exact else claim)
+            found, ok = int(total), not fits
+            if fits:
+                problems.append(f"row {word}: claims at least {claim}, but a tree of total "
+                                f"{found} exists")
+        checked.append({"word": word, "kind": row["by"], "claimed": claim, "found": found,
+                        "ok": ok})
     picked = exact[:1]
     if len(exact) > 1 and sample > 0:
+        rng = np.random.default_rng(seed)
         more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
         picked += [exact[1 + k] for k in sorted(more.tolist())]
-    by_bound = [r for r in rows if r.get("by") == "bound" and not r.get("exact")]
-    if by_bound and bounds > 0:
-        ks = rng.choice(len(by_bound), size=min(bounds, len(by_bound)), replace=False)
-        by_bound = [by_bound[k] for k in sorted(ks.tolist())]
-    else:
-        by_bound = []
-    checked = []
     for k, row in enumerate(picked):
         result = TreeSearch(game, max_guesses=max_guesses).search_opener(row["word"],
                                                                         keep_tree=True)
-        report = check_tree(game, tree_document(game, result.tree))
-        found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
-        checked.append({"word": row["word"], "kind": "exact",
-                        "claimed": {"total": row["total"], "worst": row["worst"]},
-                        "found": found, "ok": found == {"total": row["total"],
-                                                         "worst": row["worst"]}
-                        and result.total == row["total"]})
+        claimed = {"total": row["total"], "worst": row["worst"]}
+        try:
+            report = check_tree(game, tree_document(game, result.tree))
+            found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
+        except DeductiveError as exc:
+            found = {"tree": str(exc)}
+        ok = found == claimed and result.total == row["total"]
+        if not ok:
+            problems.append(f"row {row['word']}: claims {claimed}; searched again: {found}")
+        checked.append({"word": row["word"], "kind": "best" if k == 0 else "exact",
+                        "claimed": claimed, "found": found, "ok": ok})
         if progress is not None:
             progress(k + 1)
-    if by_bound:
-        full = opener_bounds(game, [r["index"] for r in by_bound])
-        for row, low in zip(by_bound, full.tolist()):
-            checked.append({"word": row["word"], "kind": "bound", "claimed": row["lower"],
-                            "found": int(low), "ok": int(low) >= row["lower"]})
-    return {"rows": len(rows), "checked": checked, "ok": all(c["ok"] for c in checked)}
+    return {"rows": len(rows), "openers": len(game.guesses),
+            "best": [r["word"] for r in exact if r["total"] == exact[0]["total"]],
+            "threshold": None if threshold >= INFEASIBLE else threshold,
+            "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
+            "problems": problems, "ok": not problems}
 
 
 def search_tag(game, beam, max_guesses) -> dict:
@@ -1173,8 +1303,8 @@ def search_openers(game, words, *, beam=None, max_guesses=None, checkpoint=None,
     from ...checkpoint import Checkpoint
 
     searcher = TreeSearch(game, beam=beam, max_guesses=max_guesses)
-    store = Checkpoint(checkpoint, search_tag(game, beam, max_guesses))
-    done = store.load()
+    store = Checkpoint(checkpoint, search_tag(game, beam, max_guesses), about=lists_about(game))
+    done = store.load(lambda key, row: row["word"] == key and key in game._words)
     rows = []
     for k, word in enumerate(words, start=1):
         if word not in done:

@@ -121,12 +121,19 @@ def proof(result, game) -> str:
 
 
 def verification(report: dict) -> str:
-    """A re-checked proof (:func:`~.search.verify_proof`): each row checked, then a verdict."""
+    """A checked proof (:func:`~.search.verify_proof`): the rows searched again, what was
+    checked, each gap or disagreement (naming its row), then a verdict."""
+    exact = [c for c in report["checked"] if c["kind"] in ("best", "exact")]
+    bounds = [c for c in report["checked"] if c["kind"] not in ("best", "exact")]
     lines = [f"{c['word']:<8} {c['kind']:<6} claimed {c['claimed']}, found {c['found']}: "
-             f"{'ok' if c['ok'] else 'WRONG'}" for c in report["checked"]]
-    wrong = sum(not c["ok"] for c in report["checked"])
-    lines.append(f"{len(report['checked'])} of {report['rows']} rows checked: "
-                 + ("all hold" if not wrong else f"{wrong} WRONG"))
+             f"{'ok' if c['ok'] else 'WRONG'}" for c in exact]
+    lines.append(f"{report['rows']} rows for {report['openers']} openers; "
+                 f"{len(bounds)} bounds recomputed against the threshold "
+                 f"{report['threshold']}; the best and {report['sample']} exact rows drawn "
+                 f"with seed {report['seed']} searched again")
+    lines += [f"WRONG: {p}" for p in report["problems"]]
+    lines.append("proof holds: best " + ", ".join(report["best"]) if report["ok"] else
+                 f"proof fails: {len(report['problems'])} problem(s)")
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ from ...kernels.worst import new_memo, two_step
 from .matrix import answer_major
 from .scoring import partition_stats
 from .search import (MEMO_ENTRY_BYTES, SearchResult, TreeSearch, costliest_entries,
-                     prove_openers, run_search, search_tag)
+                     lists_about, prove_openers, run_search, search_tag)
 
 __all__ = ["WorstCaseSearch", "least_depth", "least_worst", "first_fit", "sweep_piece",
            "sweep_tag"]
@@ -282,6 +282,12 @@ def sweep_tag(game, depth: int, order) -> dict:
                 order=digest.hexdigest()[:16])
 
 
+def piece_valid(key, fit) -> bool:
+    """Whether a checkpoint row of the sweep (``[lo, hi]`` -> :func:`first_fit`) is one."""
+    lo, hi = json.loads(key)
+    return isinstance(fit, int) and 0 <= lo < hi and -1 <= fit < hi - lo
+
+
 def first_fit(search: WorstCaseSearch, order, depth: int) -> int:
     """Position in ``order`` (guess indices) of the first opener after which every bucket is
     solved within ``depth`` - 1 more guesses (:meth:`WorstCaseSearch._buckets_fit`), -1 if
@@ -331,8 +337,8 @@ def least_depth(game, *, memo_bytes: int | None = MEMO_BYTES, checkpoint=None, s
         pieces = [[lo, min(lo + SWEEP_PIECE, len(order))]
                   for lo in range(0, len(order), SWEEP_PIECE)]
         tag = sweep_tag(game, depth, order)
-        store = Checkpoint(checkpoint, tag)
-        done = store.load()
+        store = Checkpoint(checkpoint, tag, about=lists_about(game))
+        done = store.load(piece_valid)
         if any(fit >= 0 for fit in done.values()):
             return depth
         for k, piece in enumerate(pieces):

@@ -59,6 +59,24 @@ def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
             "exact_limit": exact_limit, "words": hashlib.sha256(text.encode()).hexdigest()}
 
 
+def sweep_about(lists) -> dict:
+    """The provenance a sweep's checkpoint records: each length's list, its name, size and
+    SHA-256."""
+    return {"lists": {str(n): {"name": words.name, "size": len(words.words),
+                               "sha256": hashlib.sha256("\n".join(words.words).encode())
+                               .hexdigest()} for n, words in sorted(lists.items())}}
+
+
+def sweep_valid(lives_list):
+    """``valid(key, part)`` of a sweep's checkpoint rows: one result per number of lives,
+    each read back as a :class:`SweepResult`."""
+    def valid(key, part):
+        for lives in lives_list:
+            SweepResult.from_dict(part[str(lives)])
+        return int(key) >= 1
+    return valid
+
+
 def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_limit=16,
                 memory=None) -> dict:
     """Sweeps of one word list for every number of lives of ``lives_list`` (one game, so
@@ -77,8 +95,8 @@ def sweep_lists(lists, strategy, lives_list, *, prior="uniform", lang="en", exac
     stored as it finishes and a rerun with the same settings skips it; ``progress(k)`` is
     called after the k-th length."""
     store = Checkpoint(checkpoint, sweep_tag(lists, strategy, lives_list, prior, lang,
-                                             exact_limit))
-    done = store.load()
+                                             exact_limit), about=sweep_about(lists))
+    done = store.load(sweep_valid(lives_list))
     sweeps = []
     for k, (n, words) in enumerate(lists.items(), start=1):
         part = done.get(str(n))
@@ -95,7 +113,9 @@ def optimal_tree(words, lives, path, *, prior="uniform", lang="en", memory=None)
     """The optimal sweep of one list; its strategy tree (:func:`tree_to_json`) is written
     to ``path``."""
     result = Hangman(words, prior=prior, lang=lang).sweep("optimal", lives=lives, memory=memory)
-    write_json(path, tree_to_json(result.exact, words.words, source=words.name))
+    write_json(path, tree_to_json(result.exact, words.words, source=words.name,
+                                  seconds=result.seconds,
+                                  parameters={"prior": prior, "lang": lang}))
     return result
 
 

@@ -24,13 +24,18 @@ def words_sha256(words) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()
 
 
-def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="") -> dict:
+def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="",
+                 seconds: float | None = None, parameters: dict | None = None) -> dict:
     """The strategy of ``play`` as a JSON-ready dict.
 
     A node is ``{"guess": letter, "hits": {pattern: node}, "miss": node}`` (a pattern
     shows the guessed letter where the word has it, ``_`` elsewhere; ``miss`` is absent if
     every candidate has the letter) or a leaf ``{"word": word}`` once one candidate is left.
+    The document records its provenance: the package version, the list's name (``source``)
+    and SHA-256, the ``parameters`` and the ``seconds`` the strategy took.
     """
+    from ...checkpoint import package_version
+
     words = list(words)
     length = len(words[0])
     nodes = [None] * len(play.node_letter)
@@ -55,6 +60,9 @@ def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="") -> di
     return {"format": TREE_FORMAT, "version": 1, "strategy": strategy, "source": source,
             "length": length, "lives": play.lives, "words": len(words),
             "words_sha256": words_sha256(words), "wins": int((play.wrong < play.lives).sum()),
+            "deductive": package_version(),
+            "parameters": {"strategy": strategy, "lives": int(play.lives), **(parameters or {})},
+            "seconds": None if seconds is None else round(float(seconds), 4),
             "tree": nodes[0]}
 
 
@@ -130,15 +138,41 @@ def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10
     return TreeCheck(len(words), wins, lives, max_misses, claimed, errors)
 
 
+#: Largest Hangman tree file a reader takes, in bytes (the optimal tree of the longest
+#: lists is a few MB).
+TREE_MAX_BYTES = 256 << 20
+
+
 def load_tree(path) -> dict:
+    """Read a tree file: a regular file of at most :data:`TREE_MAX_BYTES`, JSON, of a
+    format version this package reads; else one :class:`DeductiveError` naming it."""
+    import stat
+
     try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise DeductiveError(f"{path}: not a regular file; give a tree written by "
+                                 "tree_to_json")
+        if info.st_size > TREE_MAX_BYTES:
+            raise DeductiveError(f"{path}: {info.st_size} bytes, more than a tree may be "
+                                 f"({TREE_MAX_BYTES}); give a tree written by tree_to_json")
         with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+            tree = json.load(fh)
     except FileNotFoundError:
         raise DeductiveError(f"{path}: no such file; give a tree written by tree_to_json") from None
+    except OSError as exc:
+        raise DeductiveError(f"cannot read {path}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DeductiveError(f"{path}: not JSON ({exc}); give a tree written by tree_to_json") \
             from None
+    except RecursionError:
+        raise DeductiveError(f"{path}: nested deeper than any Hangman tree; give a tree "
+                             "written by tree_to_json") from None
+    if isinstance(tree, dict) and isinstance(tree.get("version"), int) and tree["version"] > 1:
+        raise DeductiveError(f"{path}: a tree of format version {tree['version']}, written by "
+                             f"deductive {tree.get('deductive', '(newer)')}; this version reads "
+                             "version 1: upgrade deductive")
+    return tree
 
 
 def write_json(path, doc) -> None:

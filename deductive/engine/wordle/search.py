@@ -52,9 +52,7 @@ SEARCH = (
 #: The parameters of a proof's check (``verify_proof``).
 VERIFY = (
     Param("sample", 3, "Exact rows searched again besides the best (trees checked).", int,
-          low=0),
-    Param("bounds", 100, "Rows ruled out by the bound whose bound is recomputed in full.", int,
-          low=0))
+          low=0),)
 #: Memory kept for everything but the proof's memo under a budget (the interpreter, word
 #: lists, kernels' buffers), beside the matrix and its answer-major copy.
 OVERHEAD = 400_000_000
