@@ -1136,3 +1136,19 @@ def mines_no_guess(rows, cols, mine_cells, first):
         for k in safe:
             _mines_open(rows, cols, numbers, revealed, flagged, k)
     return True
+
+
+def mines_subset_deductions(rows, cols, cells):
+    """The subset rule over every pair of numbers: when a's unknown neighbours are a proper
+    subset of b's, b's others hold need_b - need_a mines (all safe at 0, all mines when
+    that is their count). (safe cells, mine cells)."""
+    _, _, constraints = _mines_constraints(rows, cols, cells)
+    safe, mines = set(), set()
+    for (ua, need_a), (ub, need_b) in itertools.permutations(constraints, 2):
+        if ua and set(ua) < set(ub):
+            rest = set(ub) - set(ua)
+            if need_b - need_a == 0:
+                safe |= rest
+            elif need_b - need_a == len(rest):
+                mines |= rest
+    return safe, mines

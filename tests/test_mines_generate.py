@@ -198,3 +198,32 @@ def test_cli_generate_bad_input(args, message):
     assert out.exit_code == 2
     assert message in out.output and "Traceback" not in out.output
     assert len(out.output.strip().splitlines()) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(partial_states())
+def test_subset_moves_match_twin(state):
+    from deductive.kernels.mines_generate import subset_moves
+
+    rows, cols, mine, numbers, revealed, flagged = state
+    r, f = _masks(rows * cols, revealed, flagged)
+    safe, mines = subset_moves(numbers, r, f, neighbours_of(rows, cols), rows, cols)
+    cells = reference._mines_cells(rows, cols, numbers.tolist(), revealed, flagged)
+    want_safe, want_mines = reference.mines_subset_deductions(rows, cols, cells)
+    assert set(np.flatnonzero(safe).tolist()) == want_safe
+    assert set(np.flatnonzero(mines).tolist()) == want_mines
+    assert not (safe & mine).any() and not (mines & ~mine).any()     # sound
+
+
+def test_subset_rule_on_a_one_one_pattern():
+    # 2x3: three covered cells over a 1, a 2 and a flag. The 1 needs one mine in the first
+    # two cells; the 2 needs one more (besides the flag) among all three, so the third
+    # cell is safe. The local rules alone prove nothing here.
+    from deductive.kernels.mines_generate import subset_moves
+
+    cells = np.array([-1, -1, -1, 1, 2, -2], dtype=np.int8)
+    revealed, flagged = cells >= 0, cells == -2
+    numbers = np.where(revealed, cells, 0).astype(np.int8)
+    safe, mines = subset_moves(numbers, revealed, flagged, neighbours_of(2, 3), 2, 3)
+    assert np.flatnonzero(safe).tolist() == [2] and not mines.any()
+    assert reference.mines_rule_deductions(2, 3, cells.tolist()) == (set(), set())

@@ -75,3 +75,77 @@ def frontier_mask(revealed, flagged, nbrs):
                 out[cell] = True
                 break
     return out
+
+
+@njit(cache=CACHE, **SERIAL)
+def _unknowns(numbers, revealed, flagged, nbrs, cell, out):
+    """The covered, unflagged neighbours of ``cell`` into ``out``; returns (how many, the
+    mines among them its number still needs)."""
+    count = 0
+    need = numbers[cell]
+    for k in range(8):
+        nb = nbrs[cell, k]
+        if nb < 0:
+            continue
+        if flagged[nb]:
+            need -= 1
+        elif not revealed[nb]:
+            out[count] = nb
+            count += 1
+    return count, need
+
+
+@njit(cache=CACHE, **SERIAL)
+def subset_moves(numbers, revealed, flagged, nbrs, rows, cols):
+    """The subset rule: when the unknown neighbours U_a of a revealed number a all lie
+    among those of another, U_b, the cells of U_b outside U_a hold exactly need_b - need_a
+    mines, so they are all safe when that is 0 and all mines when it is their number.
+    (Two such numbers share a cell, so they are at most two rows and two columns apart.)
+
+    Returns
+    -------
+    safe, mines : bool arrays over cells
+    """
+    n = numbers.shape[0]
+    safe = np.zeros(n, np.bool_)
+    mines = np.zeros(n, np.bool_)
+    ua = np.empty(8, np.int64)
+    ub = np.empty(8, np.int64)
+    for a in range(n):
+        if not revealed[a]:
+            continue
+        na, need_a = _unknowns(numbers, revealed, flagged, nbrs, a, ua)
+        if na == 0:
+            continue
+        ra, ca = a // cols, a % cols
+        for rb in range(max(0, ra - 2), min(rows, ra + 3)):
+            for cb in range(max(0, ca - 2), min(cols, ca + 3)):
+                b = rb * cols + cb
+                if b == a or not revealed[b]:
+                    continue
+                nb_count, need_b = _unknowns(numbers, revealed, flagged, nbrs, b, ub)
+                if nb_count <= na:
+                    continue
+                inside = 0
+                for i in range(na):
+                    for j in range(nb_count):
+                        if ua[i] == ub[j]:
+                            inside += 1
+                            break
+                if inside != na:
+                    continue
+                extra = need_b - need_a
+                if extra != 0 and extra != nb_count - na:
+                    continue
+                for j in range(nb_count):
+                    member = False
+                    for i in range(na):
+                        if ua[i] == ub[j]:
+                            member = True
+                            break
+                    if not member:
+                        if extra == 0:
+                            safe[ub[j]] = True
+                        else:
+                            mines[ub[j]] = True
+    return safe, mines

@@ -5,9 +5,9 @@ A board is *no-guess* (for a first click and a first-click rule) when, from the 
 that click opens, repeatedly opening every cell the exact analysis proves safe (the global
 mine count included, :func:`~.analysis.analyze`) opens every safe cell. What the analysis
 proves only grows as cells open, so the order of the opened cells does not matter and the
-test is a fixed point: the local rules (compiled, :func:`deductive.kernels.mines_generate.
-rules_closure`) do the cheap steps, the exact analysis the rest, and the board is no-guess
-exactly when that fixed point is the cleared board.
+test is a fixed point: the local rules and the subset rule (compiled, :mod:`deductive.
+kernels.mines_generate`) do the cheap steps, the exact analysis the rest, and the board is
+no-guess exactly when that fixed point is the cleared board.
 
 Two ways to make them:
 
@@ -21,12 +21,16 @@ Two ways to make them:
 ``fast``
     Perturbation, like S. Tatham's generator: draw a board; when the deduction gets stuck,
     move one mine from the covered cells next to the open region (chosen at random) to a
-    random covered cell away from it, and carry on. The boards are not uniform among the
-    no-guess boards (they lean towards mines away from the first click's region).
+    random covered cell away from it, and carry on. While moving mines only the local and
+    subset rules deduce (the exact analysis costs more than a move); a board they clear is
+    then checked from the first click with the exact analysis. The boards are not uniform
+    among the no-guess boards (they lean towards mines away from the first click's region,
+    and towards boards the cheap rules clear).
 
 Either way each board returned has been verified by replaying it: a fresh game
 (:class:`~.board.Board`) with those mines, played from the first click by the local
-rules and the exact analysis only, must be won without a guess.
+rules, the subset rule and the exact analysis only, must be won without a guess (and a
+mine under a cell proved safe raises an error).
 
 Board k of a run seeded S is drawn from its own generator, ``numpy.random.default_rng((S,
 k))``, so any board of a run can be made again alone.
@@ -177,22 +181,28 @@ class _Deduction:
         cells[self.revealed] = self.numbers[self.revealed]
         return Position(self.rows, self.cols, self.total, cells)
 
-    def run(self) -> bool:
-        """Deduce to the fixed point; True when the board is cleared."""
-        from ...kernels.mines_generate import rules_closure
+    def run(self, exact: bool = True) -> bool:
+        """Deduce to the fixed point; True when the board is cleared. Without ``exact`` only
+        the local and subset rules are used (a fixed point short of the exact one)."""
+        from ...kernels.mines_generate import rules_closure, subset_moves
 
         while True:
             rules_closure(self.numbers, self.revealed, self.flagged, self.nbrs)
             if self.cleared:
                 return True
-            analysis = analyze(self.position())
-            if len(analysis.safe):
-                for cell in analysis.safe:
-                    self.open(int(cell))
-            elif len(analysis.mines):
-                self.flagged[analysis.mines] = True
-            else:
-                return False
+            safe, mines = subset_moves(self.numbers, self.revealed, self.flagged, self.nbrs,
+                                       self.rows, self.cols)
+            safe, mines = np.flatnonzero(safe), np.flatnonzero(mines)
+            if not len(safe) and not len(mines):
+                if not exact:
+                    return False
+                analysis = analyze(self.position())
+                safe, mines = analysis.safe, analysis.mines
+                if not len(safe) and not len(mines):
+                    return False
+            self.flagged[mines] = True
+            for cell in safe:
+                self.open(int(cell))
 
     def move_a_mine(self, rng, protected) -> bool:
         """Move one random mine next to the open region to a random covered cell away from
@@ -233,7 +243,8 @@ def _draw(rng, n, mines, protected) -> np.ndarray:
 
 def is_no_guess(rows: int, cols: int, mine, first: int) -> bool:
     """Whether the board with mines ``mine`` (a ``bool`` mask, row-major) is cleared from a
-    click on ``first`` by the local rules and the exact analysis, without a guess."""
+    click on ``first`` by the local rules, the subset rule and the exact analysis, without a
+    guess."""
     mine = np.asarray(mine, dtype=bool)
     if mine[first]:
         return False
@@ -243,12 +254,13 @@ def is_no_guess(rows: int, cols: int, mine, first: int) -> bool:
 
 
 def verify_no_guess(rows: int, cols: int, mine, first: int) -> bool:
-    """Replay the board as a game: a :class:`~.board.Board` holding these mines, clicked at
-    ``first``, then played by what the local rules (``rule_deductions``), or when they prove
-    nothing the exact analysis, prove: safe cells opened, mines flagged; never a guess.
-    True when the game is won."""
+    """Replay the board as a game: a fresh :class:`~.board.Board` holding these mines (its
+    numbers counted again), clicked at ``first``, then played by what the local rules prove
+    (to their fixed point, on the board's own arrays), else the subset rule, else the exact
+    analysis of the position the board shows: safe cells opened, mines flagged; never a
+    guess. True when the game is won."""
     from ...kernels.mines import mine_counts
-    from .players import rule_deductions
+    from ...kernels.mines_generate import rules_closure, subset_moves
 
     mine = np.asarray(mine, dtype=bool)
     board = Board(rows, cols, int(mine.sum()), first_click="none")
@@ -256,11 +268,14 @@ def verify_no_guess(rows: int, cols: int, mine, first: int) -> bool:
     board.numbers = mine_counts(board.mine, board.nbrs)
     if not board.click(first):
         return False
-    while not board.over:
-        position = board.position()
-        safe, mines = rule_deductions(position)
+    while True:
+        rules_closure(board.numbers, board.revealed, board.flagged, board.nbrs)
+        if board.won:
+            return True
+        safe, mines = (np.flatnonzero(m) for m in subset_moves(
+            board.numbers, board.revealed, board.flagged, board.nbrs, rows, cols))
         if not len(safe) and not len(mines):
-            analysis = analyze(position)
+            analysis = analyze(board.position())
             safe, mines = analysis.safe, analysis.mines
         if not len(safe) and not len(mines):
             return False
@@ -269,7 +284,6 @@ def verify_no_guess(rows: int, cols: int, mine, first: int) -> bool:
         for cell in safe:
             if not board.click(int(cell)):
                 raise AssertionError("a cell proved safe held a mine")
-    return board.won
 
 
 def _uniform(rows, cols, mines, first, protected, nbrs, rng, max_draws):
@@ -292,13 +306,14 @@ def _fast(rows, cols, mines, first, protected, nbrs, rng, max_draws):
             continue
         moved = 0
         while True:
-            # Deduce from the first click; when stuck, move a mine and carry on from there.
-            # A move changes numbers that earlier deductions used, so a board cleared that
-            # way is checked again from the first click (and, if stuck, moved again).
+            # Deduce from the first click with the cheap rules; when stuck, move a mine and
+            # carry on from there. A move changes numbers that earlier deductions used, so a
+            # board cleared that way is checked again from the first click, exactly (and, if
+            # stuck, moved again).
             state = _Deduction(rows, cols, mine, nbrs)
             state.open(first)
             before = moved
-            while not state.run():
+            while not state.run(exact=False):
                 if moved >= MAX_MOVES_PER_DRAW or not state.move_a_mine(rng, protected):
                     break
                 moved += 1
