@@ -165,10 +165,9 @@ def play(preset, first_click, seed, first_move, player, game, plot):
 
 @mines.command()
 @options(GENERATE, JSON)
-def generate(preset, first_click, first_move, count, seed, no_guess, max_draws, json):
-    """Make boards that never need a guess: from the first click, the exact engine (the
-    global mine count included) always finds a safe cell until the board is clear. Each
-    board is verified by replaying it. Grids: * a mine, . safe, o the first click.
+def generate(json, count, **settings):
+    """Boards that never need a guess from the first click (the exact engine, the mine
+    count included, always finds a safe cell), each verified by replaying it.
 
     \b
     Examples:
@@ -176,7 +175,5 @@ def generate(preset, first_click, first_move, count, seed, no_guess, max_draws, 
       deductive mines generate --preset beginner --first-move corner --no-guess uniform
     """
     with progress(count, "boards") as update:
-        result = generate_boards(preset, first_click=first_click, first_move=first_move,
-                                 count=count, seed=seed, no_guess=no_guess,
-                                 max_draws=max_draws, progress=update)
+        result = generate_boards(count=count, progress=update, **settings)
     show(result.to_json(), result.as_text(), json)

@@ -137,7 +137,8 @@ class GenerateResult:
 
 
     def as_text(self) -> str:
-        """A line of set-up and cost, then each board (``*`` mines, ``o`` the first click)."""
+        """A line of set-up and cost, then each board (``*`` a mine, ``.`` safe, ``o`` the
+        first click)."""
         from .bench import first_move_name
 
         rows, cols, mines = self.board
@@ -145,7 +146,8 @@ class GenerateResult:
                 f"{self.first_click} at {first_move_name(self.first_move)}, {self.mode} mode, "
                 f"seed {self.seed}: {self.draws} draw(s), "
                 f"{sum(b.moves for b in self.boards)} mine(s) moved, "
-                f"{self.boards_per_second:.2f} boards/s; each verified by replaying it")
+                f"{self.boards_per_second:.2f} boards/s; each verified by replaying it "
+                "(* a mine, . safe, o the first click)")
         parts = [head]
         for k, b in enumerate(self.boards):
             parts.append(f"\nboard {k} ({b.draws} draw(s), {b.moves} move(s))\n"
