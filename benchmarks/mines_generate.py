@@ -17,8 +17,9 @@ without a guess.
 Tatham's game ID ``WxH:X,Y,m<hex>`` holds the start cell (column X, row Y, from 0) and the
 mines as a bitmap, one bit per cell row by row, the first cell the byte's high bit, written
 in hex after two rounds of masking: each half of the bytes is XORed with SHA-1 digests of
-the other half followed by a decimal counter (0, 1, ...), first half masked first. Decoding
-undoes the rounds in the other order. (``u<hex>``: an unmasked bitmap.) A decoded board is
+the other half followed by a decimal counter (0, 1, ...), first half masked first, the
+padding bits past the last cell cleared after each round. Decoding undoes the rounds in
+the other order. (``u<hex>``: an unmasked bitmap.) A decoded board is
 checked: the mine count the ID's settings name, and no mine on or around the start cell.
 """
 
@@ -59,7 +60,7 @@ def tatham_ids(preset, count):
     return out.split(), time.perf_counter() - start, _child_cpu() - cpu
 
 
-def _unmask(bmp):
+def _unmask(bmp, bits):
     n = len(bmp)
     first = n // 2
     halves = ((range(0, first), range(first, n)), (range(first, n), range(0, first)))
@@ -72,6 +73,8 @@ def _unmask(bmp):
                 counter, pos = counter + 1, 0
             bmp[j] ^= digest[pos]
             pos += 1
+        if bits % 8:                        # the padding bits past the last cell are 0
+            bmp[-1] &= (0xFF00 >> (bits % 8)) & 0xFF
 
 
 def decode_tatham(game_id):
@@ -83,7 +86,7 @@ def decode_tatham(game_id):
     nbytes = (area + 7) // 8
     bmp = bytearray(bytes.fromhex(code[1:].ljust(2 * nbytes, "0")))
     if code[0] == "m":
-        _unmask(bmp)
+        _unmask(bmp, area)
     bits = np.unpackbits(np.frombuffer(bytes(bmp), dtype=np.uint8))[:area].astype(bool)
     return rows, cols, int(y) * cols + int(x), bits
 

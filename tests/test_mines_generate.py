@@ -227,3 +227,19 @@ def test_subset_rule_on_a_one_one_pattern():
     safe, mines = subset_moves(numbers, revealed, flagged, neighbours_of(2, 3), 2, 3)
     assert np.flatnonzero(safe).tolist() == [2] and not mines.any()
     assert reference.mines_rule_deductions(2, 3, cells.tolist()) == (set(), set())
+
+
+@pytest.mark.parametrize("game_id, rows, cols, mines", [
+    # Printed by Debian's sgt-mines 20230122 (--generate 1 9x9n10 and 30x16n99).
+    ("9x9:3,6,mcf6180d29d544e23939b8", 9, 9, 10),
+    ("30x16:29,7,mc86750d7b752b714616f88c12341ce7e88e8141a66a846c06c743dd89007ee79398c5c2ffe"
+     "fbd780718de84cb2196a21de3b1d083bdbaf7c7cd2e63a", 16, 30, 99),
+])
+def test_tatham_ids_decode_to_no_guess_boards(game_id, rows, cols, mines):
+    from benchmarks.mines_generate import decode_tatham
+
+    r, c, start, mine = decode_tatham(game_id)
+    nbrs = neighbours_of(rows, cols)
+    assert (r, c) == (rows, cols) and mine.sum() == mines
+    assert not mine[start] and not mine[nbrs[start][nbrs[start] >= 0]].any()
+    assert is_no_guess(rows, cols, mine, start) and verify_no_guess(rows, cols, mine, start)
