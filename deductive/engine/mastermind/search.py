@@ -31,7 +31,7 @@ import time
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
-from ...kernels.mastermind import canonical_image, orbit_minima_mask
+from ...kernels.mastermind import canonical_symmetry, orbit_minima_mask, symmetry_image
 from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
@@ -128,7 +128,7 @@ class SymmetricSearch(TreeSearch):
     Its memo is keyed by candidate set alone (a set's value does not depend on which
     symmetries prune its guesses), and an exact search keys a set by its image under a
     symmetry chosen from the guesses played
-    (:func:`~deductive.kernels.mastermind.canonical_image`): sets reached by equivalent
+    (:func:`~deductive.kernels.mastermind.canonical_symmetry`): sets reached by equivalent
     histories share one entry. An entry's value is then an equivalent set's; the first
     guess of a tree is found again from the values when the tree is written
     (:meth:`best_guess`), by the search's own rule: the first guess in search order that
@@ -144,17 +144,37 @@ class SymmetricSearch(TreeSearch):
         self._codes, self._colours = codes, game.colours
         self._numbers = codes.astype(np.int64) @ (
             game.colours ** np.arange(codes.shape[1] - 1, -1, -1, dtype=np.int64))
+        self._symmetries: dict = {}     # (history, feedbacks) -> (pi, sigma)
 
     def _key(self, cands, allowed):
         history = getattr(allowed, "history", ())
         if self.beam is not None or not 0 < len(history) <= CANONICAL_HISTORY:
             return cands.astype(np.int16).tobytes()   # MAX_CODES < 2**15: 2 bytes a code
         played = list(history)
+        feedbacks = self.matrix[played, cands[0]].astype(np.int64)
+        pi, sigma = self._symmetry(history, feedbacks)
         image = np.empty(len(cands), np.int64)
-        canonical_image(self._codes, self._numbers, self._colours, self._codes[played],
-                        self.matrix[played, cands[0]].astype(np.int64),
-                        _sigmas(self._codes.shape[1]), _orders(len(played)), cands, image)
+        symmetry_image(self._codes, self._numbers, self._colours, pi, sigma, cands, image)
         return image.astype(np.int16).tobytes()
+
+    def _symmetry(self, history, feedbacks):
+        """The symmetry keying the sets of the node reached by ``history`` (sorted guess
+        indices) with ``feedbacks`` (:func:`~deductive.kernels.mastermind.
+        canonical_symmetry`), remembered: a node's sets are keyed again and again (its
+        children's keys, then each child's own search). Cleared past
+        :data:`SYMMETRY_CACHE` entries."""
+        node = (history, feedbacks.tobytes())
+        found = self._symmetries.get(node)
+        if found is None:
+            if len(self._symmetries) >= SYMMETRY_CACHE:
+                self._symmetries.clear()
+            pegs = self._codes.shape[1]
+            pi, sigma = np.empty(self._colours, np.int64), np.empty(pegs, np.int64)
+            canonical_symmetry(self._codes[list(history)], feedbacks, self._colours,
+                               _orders(len(history)), pi, sigma,
+                               np.empty(len(history) * (pegs + 1), np.int64))
+            found = self._symmetries[node] = (pi, sigma)
+        return found
 
     def best_guess(self, cands, allowed=None, depth=None) -> int:
         """First guess of the best tree over ``cands``: the first in search order whose
@@ -179,6 +199,10 @@ MEMO_BYTES = 4 << 30
 #: Histories of up to this many guesses key a set by its symmetric image (h! orders of
 #: the history are tried); beyond it, sets are small and the group mostly trivial.
 CANONICAL_HISTORY = 4
+
+#: Nodes whose keying symmetry a search remembers (then all are dropped): an entry is
+#: two short arrays and its key, well under a kilobyte.
+SYMMETRY_CACHE = 1 << 16
 
 
 @functools.lru_cache(maxsize=None)
