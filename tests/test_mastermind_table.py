@@ -12,7 +12,7 @@ import pytest
 
 from deductive.engine.feedback import check_tree, tree_document
 from deductive.engine.mastermind import Mastermind
-from deductive.engine.mastermind.search import optimal
+from deductive.engine.mastermind.search import lower_bound, optimal
 
 from . import reference
 
@@ -61,3 +61,16 @@ def test_smallest_totals_match_brute_force(pegs, colours):
     game = Mastermind(pegs, colours)
     want = reference.optimal_total(np.asarray(game.matrix), game.win_code)
     assert want == TABLE[pegs, colours][:2]
+
+
+@pytest.mark.parametrize("pegs, colours", [(2, 4), (3, 3), (3, 5), (4, 4), (5, 3)])
+def test_lower_bound_holds(pegs, colours):
+    """The bound never passes the proven optimum, and no opener's bound passes the total
+    of the best tree opening with it."""
+    game = Mastermind(pegs, colours)
+    bound, per = lower_bound(game)
+    assert bound <= TABLE[pegs, colours][0]
+    _, rows = optimal(game)
+    for r in rows:
+        if r.exact:
+            assert per[r.opener] <= r.total

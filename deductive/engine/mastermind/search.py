@@ -33,12 +33,12 @@ import numpy as np
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.mastermind import canonical_symmetry, orbit_minima_mask, symmetry_image
 from ..feedback.scoring import partition_stats
-from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
+from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch, opener_bounds
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
-           "tree_report", "check_tree_file"]
+           "tree_report", "check_tree_file", "lower_bound"]
 
 
 class _Reps(np.ndarray):
@@ -263,6 +263,37 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     best = dataclasses.replace(best, seconds=time.perf_counter() - start_all,
                                nodes=search.nodes)
     return best, rows
+
+
+def lower_bound(game) -> tuple[int, dict[str, int]]:
+    """A proven lower bound of the least total guesses of any tree over every code, and
+    the bound of each first guess it comes from.
+
+    A tree opening with g costs n (every code meets g), plus for each non-winning bucket
+    B of g at least the cheapest second guess's bound over B: ``|B| + sum floor[|S|]``
+    over the buckets S that guess leaves of B (the search's guess bound,
+    :func:`~deductive.kernels.search.split_bounds`, whose ``floor`` is the larger of
+    2m - 1 and the counting bound :func:`~deductive.engine.feedback.search.
+    counting_bounds`), over every guess. Every first guess is equivalent, under a
+    symmetry of the game, to one of ``game.openers()`` (the same bound for both), so the
+    least of theirs bounds every tree. Each opener's bound is also at least its refined
+    depth-two bound (:func:`~deductive.engine.feedback.search.opener_bounds`: stronger
+    on the smallest games). Costs two passes of the matrix per opener."""
+    search = TreeSearch(game)
+    per = {}
+    openers = game.openers()
+    for g, plain in zip(openers, opener_bounds(game, openers).tolist()):
+        total = len(game.answers)
+        for code, grp in game.split(g, np.arange(len(game.answers), dtype=np.int64)):
+            if code == game.win_code:
+                continue
+            if len(grp) <= 2:
+                total += 2 * len(grp) - 1
+                continue
+            _, bounds, cut = search._order(grp, None, None, INFEASIBLE)
+            total += int(bounds[0]) if len(bounds) else int(cut)
+        per[game.word(g)] = max(total, int(plain))
+    return min(per.values()), per
 
 
 def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,
