@@ -32,7 +32,7 @@ PUBLISHED = {
 
 #: Every size the search settles here in minutes at most, smallest first.
 SIZES = ("2x2 2x3 2x4 2x5 2x6 2x7 2x8 2x9 2x10 3x2 3x3 3x4 3x5 3x6 3x7 3x8 3x9 3x10 "
-         "4x2 4x3 4x4 4x5 4x6 4x7 4x8 5x2 5x3 5x4 5x5 6x2 6x3 7x2 8x2")
+         "4x2 4x3 4x4 4x5 4x6 4x7 4x8 5x2 5x3 5x4 5x5 6x2 6x3 6x4 7x2 7x3 8x2")
 
 
 def command(pegs, colours, tree) -> list[str]:

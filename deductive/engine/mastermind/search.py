@@ -144,29 +144,38 @@ class SymmetricSearch(TreeSearch):
         self._codes, self._colours = codes, game.colours
         self._numbers = codes.astype(np.int64) @ (
             game.colours ** np.arange(codes.shape[1] - 1, -1, -1, dtype=np.int64))
+        self._keys: dict = {}           # (history, feedbacks) -> key
         self._symmetries: dict = {}     # (history, feedbacks) -> (pi, sigma)
 
     def _key(self, cands, allowed):
         history = getattr(allowed, "history", ())
         if self.beam is not None or not 0 < len(history) <= CANONICAL_HISTORY:
-            return cands.astype(np.int16).tobytes()   # MAX_CODES < 2**15: 2 bytes a code
-        played = list(history)
-        feedbacks = self.matrix[played, cands[0]].astype(np.int64)
-        pi, sigma = self._symmetry(history, feedbacks)
-        image = np.empty(len(cands), np.int64)
-        symmetry_image(self._codes, self._numbers, self._colours, pi, sigma, cands, image)
-        return image.astype(np.int16).tobytes()
+            return cands.astype(np.int16).tobytes()   # MAX_CODES <= 2**15: 2 bytes a code
+        feedbacks = self.matrix[list(history), cands[0]].astype(np.int64)
+        # below a trivial group the mask keeps the history it had then: the node's own
+        # guesses are not all in it, so it names no set; its symmetry is still valid
+        node = None if allowed.trivial else (history, feedbacks.tobytes())
+        key = self._keys.get(node)
+        if key is None:
+            pi, sigma = self._symmetry(history, feedbacks)
+            image = np.empty(len(cands), np.int64)
+            symmetry_image(self._codes, self._numbers, self._colours, pi, sigma, cands,
+                           image)
+            key = image.astype(np.int16).tobytes()
+            if node is not None:
+                if len(self._keys) >= KEY_CACHE:
+                    self._keys.clear()
+                self._keys[node] = key
+        return key
 
     def _symmetry(self, history, feedbacks):
         """The symmetry keying the sets of the node reached by ``history`` (sorted guess
         indices) with ``feedbacks`` (:func:`~deductive.kernels.mastermind.
-        canonical_symmetry`), remembered: a node's sets are keyed again and again (its
-        children's keys, then each child's own search). Cleared past
-        :data:`SYMMETRY_CACHE` entries."""
+        canonical_symmetry`), remembered (cleared past :data:`KEY_CACHE` entries)."""
         node = (history, feedbacks.tobytes())
         found = self._symmetries.get(node)
         if found is None:
-            if len(self._symmetries) >= SYMMETRY_CACHE:
+            if len(self._symmetries) >= KEY_CACHE:
                 self._symmetries.clear()
             pegs = self._codes.shape[1]
             pi, sigma = np.empty(self._colours, np.int64), np.empty(pegs, np.int64)
@@ -200,9 +209,12 @@ MEMO_BYTES = 4 << 30
 #: the history are tried); beyond it, sets are small and the group mostly trivial.
 CANONICAL_HISTORY = 4
 
-#: Nodes whose keying symmetry a search remembers (then all are dropped): an entry is
-#: two short arrays and its key, well under a kilobyte.
-SYMMETRY_CACHE = 1 << 16
+#: Nodes whose memo key (and keying symmetry) a search remembers (then all are
+#: dropped). Above a trivial group a node's set is the codes consistent with its history
+#: and feedbacks (every search here starts from every code), so its key is found once
+#: although it is asked for again and again (as a child of each guess tried, then in its
+#: own search); the cached key is the very bytes object the memo keeps.
+KEY_CACHE = 1 << 16
 
 
 @functools.lru_cache(maxsize=None)
