@@ -1,7 +1,7 @@
 """MM(5,8), 32,768 codes: the best tree found (checked) and a proven lower bound.
 
 Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--polish N] [--tree FILE]
-                                          [--no-bound]
+                                          [--no-bound | --bound-only] [--no-depth-two]
 
 1. A tree: the entropy solver's (every code played once, the tree evaluated as a whole:
    ``deductive mastermind bench --solver entropy``), then, with ``--polish N``, its
@@ -42,12 +42,21 @@ def main():
     parser.add_argument("--polish", type=int, default=None, help="largest subtree searched")
     parser.add_argument("--tree", default=None, help="where the tree is written (JSON)")
     parser.add_argument("--no-bound", action="store_true")
+    parser.add_argument("--no-depth-two", action="store_true",
+                        help="bound without the refined depth-two bound (slow at 5x8)")
+    parser.add_argument("--bound-only", action="store_true", help="no tree, the bound only")
     args = parser.parse_args()
     start = clock()
     game = Mastermind(args.pegs, args.colours)
     game.matrix
     print(f"MM({args.pegs},{args.colours}): {len(game.answers):,} codes, matrix "
           f"{since(start)}", flush=True)
+    if args.bound_only:
+        start = clock()
+        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
+        print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
+              f"{since(start)}", flush=True)
+        return
     start = clock()
     greedy = game.benchmark("entropy", keep_tree=True)
     tree = greedy.tree
@@ -68,7 +77,7 @@ def main():
             json.dump(tree_document(game, tree), f)
     if not args.no_bound:
         start = clock()
-        bound, per = lower_bound(game)
+        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
         print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
               f"gap {total - bound:,}; {since(start)}", flush=True)
 

@@ -277,7 +277,7 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     return best, rows
 
 
-def lower_bound(game) -> tuple[int, dict[str, int]]:
+def lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]:
     """A proven lower bound of the least total guesses of any tree over every code, and
     the bound of each first guess it comes from.
 
@@ -288,13 +288,15 @@ def lower_bound(game) -> tuple[int, dict[str, int]]:
     2m - 1 and the counting bound :func:`~deductive.engine.feedback.search.
     counting_bounds`), over every guess. Every first guess is equivalent, under a
     symmetry of the game, to one of ``game.openers()`` (the same bound for both), so the
-    least of theirs bounds every tree. Each opener's bound is also at least its refined
-    depth-two bound (:func:`~deductive.engine.feedback.search.opener_bounds`: stronger
-    on the smallest games). Costs two passes of the matrix per opener."""
+    least of theirs bounds every tree. With ``depth_two`` each opener's bound is also at
+    least its refined depth-two bound (:func:`~deductive.engine.feedback.search.
+    opener_bounds`: stronger on the smallest games only, and slow on the largest).
+    Costs a pass of the matrix per opener (two with ``depth_two``)."""
     search = TreeSearch(game)
     per = {}
     openers = game.openers()
-    for g, plain in zip(openers, opener_bounds(game, openers).tolist()):
+    plains = opener_bounds(game, openers).tolist() if depth_two else [0] * len(openers)
+    for g, plain in zip(openers, plains):
         total = len(game.answers)
         for code, grp in game.split(g, np.arange(len(game.answers), dtype=np.int64)):
             if code == game.win_code:
