@@ -823,6 +823,24 @@ def mastermind_matrix(codes) -> np.ndarray:
                      for g in codes], dtype=np.int64)
 
 
+def canonical_sequence(history, feedbacks) -> tuple:
+    """The least reading of a history over every order of it and every permutation of
+    the positions: its feedbacks, then its columns in the permuted order with the colours
+    renamed 0, 1, ... by first appearance (brute force: the kernel's twin)."""
+    pegs = len(history[0])
+    best = None
+    for order in itertools.permutations(range(len(history))):
+        for sigma in itertools.permutations(range(pegs)):
+            names = {}
+            seq = [feedbacks[j] for j in order]
+            for i in range(pegs):
+                for j in order:
+                    seq.append(names.setdefault(history[j][sigma[i]], len(names)))
+            if best is None or seq < best:
+                best = seq
+    return tuple(best)
+
+
 def _guess_groups(matrix, win, cands):
     """For every guess that tells the candidates apart (or may win): code -> candidates."""
     for g in range(matrix.shape[0]):

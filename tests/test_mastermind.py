@@ -13,7 +13,7 @@ from deductive.engine.mastermind import BullsAndCows, Mastermind, all_codes, peg
 from deductive.engine.mastermind.search import (SymmetricSearch, WorstCaseSearch, optimal,
                                                 orbit_minima)
 from deductive.errors import ArgumentError, PatternError
-from deductive.kernels.mastermind import fill_peg_rows
+from deductive.kernels.mastermind import canonical_symmetry, fill_peg_rows
 
 from . import reference
 
@@ -232,6 +232,31 @@ def test_canonical_keys_are_invariant(shape, data):
     assert any(sorted(index[tuple(p[codes[k][s[i]]] for i in range(pegs))] for k in cands)
                == image for s in itertools.permutations(range(pegs))
                for p in itertools.permutations(range(colours)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 5), st.integers(2, 5), st.integers(1, 3), st.data())
+def test_canonical_symmetry_matches_brute_force(pegs, colours, h, data):
+    """The branch and bound finds the least reading of the history, and the symmetry it
+    returns gives that reading."""
+    from deductive.engine.mastermind.search import _orders
+
+    code = st.lists(st.integers(0, colours - 1), min_size=pegs, max_size=pegs)
+    history = data.draw(st.lists(code, min_size=h, max_size=h))
+    feedbacks = data.draw(st.lists(st.integers(0, 3), min_size=h, max_size=h))
+    pi, sigma = np.empty(colours, np.int64), np.empty(pegs, np.int64)
+    seq = np.empty(h * (pegs + 1), np.int64)
+    canonical_symmetry(np.array(history, np.uint8), np.array(feedbacks, np.int64), colours,
+                       _orders(h), pi, sigma, seq)
+    want = reference.canonical_sequence(history, feedbacks)
+    assert tuple(seq.tolist()) == want
+    assert sorted(pi.tolist()) == list(range(colours))
+    assert sorted(sigma.tolist()) == list(range(pegs))
+    best = min(tuple(feedbacks[j] for j in o) for o in itertools.permutations(range(h)))
+    orders = [o for o in itertools.permutations(range(h))
+              if tuple(feedbacks[j] for j in o) == best]
+    assert any(tuple(pi[history[j][sigma[i]]] for i in range(pegs) for j in o)
+               == want[h:] for o in orders)
 
 
 def test_capped_memo_gives_the_same_tree():

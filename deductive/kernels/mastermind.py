@@ -171,82 +171,147 @@ def orbit_minima_mask(codes, colours, history, sigmas, out):
 
 
 @njit(cache=CACHE, **SERIAL)
-def canonical_image(codes, numbers, colours, history, feedbacks, sigmas, orders, candidates,
-                    out):
-    """Write into ``out`` the image of ``candidates`` under one symmetry chosen from the
-    history alone: two sets reached by histories that a symmetry maps onto each other
-    get the same image (their memo key in the exact search).
+def canonical_symmetry(history, feedbacks, colours, orders, pi_out, sigma_out, seq_out):
+    """Choose from the history alone the symmetry under which a node's set is keyed: two
+    nodes reached by histories that a symmetry maps onto each other get the same
+    ``seq_out``, and their sets the same image (their memo key in the exact search).
 
-    A symmetry permutes the positions (sigma, a row of ``sigmas``) and renames the
-    colours (pi). Over every order of the history (a row of ``orders``) and every sigma,
-    pi renames the colours ``0, 1, ...`` in order of first appearance along the ordered,
-    permuted history codes (the colours it does not use come next, ascending); the
-    symmetry kept gives the least sequence of (feedback, renamed code) pairs. Any
-    symmetry maps a set onto one of the same value, so the image may always serve as a
-    key; the choice only decides how often equivalent sets meet.
+    A symmetry permutes the positions (sigma) and renames the colours (pi). The history,
+    in one of its orders (a row of ``orders``), is read as its feedbacks, then column by
+    column in sigma's order (``history[:, sigma[0]]``, then ``history[:, sigma[1]]``...),
+    pi renaming the colours ``0, 1, ...`` in order of first appearance (the colours the
+    history does not use come next, ascending). The symmetry kept gives the least such
+    sequence over every order and every sigma.
+
+    The search is a depth-first branch and bound over sigma, one position per level: a
+    column whose renamed values pass the best sequence's at that level is cut with every
+    sigma that extends it, and of positions whose columns are identical only the first
+    unused is tried (they give the same sequences). The brute-force twin is
+    ``tests.reference.canonical_sequence``.
 
     Parameters
     ----------
-    codes : uint8[n, p]
-        Every code, lexicographically.
-    numbers : int64[n]
-        Each code read as a number in base ``colours`` (ascending).
-    colours : int
     history : uint8[h, p]
         The guesses played (h >= 1).
     feedbacks : int64[h]
         Their feedback codes.
-    sigmas : int64[p!, p]
-        Every permutation of the positions.
+    colours : int
     orders : int64[h!, h]
         Every order of the history.
-    candidates : int64[m]
-        The set (code indices).
-    out : int64[m]
-        Written: the image's code indices, ascending.
+    pi_out : int64[colours]
+        Written: the colour map kept.
+    sigma_out : int64[p]
+        Written: the position permutation kept (position ``i`` of an image is position
+        ``sigma_out[i]`` of the code).
+    seq_out : int64[h * (p + 1)]
+        Written: the least sequence.
     """
     h, pegs = history.shape
-    best_seq = np.full(h * (pegs + 1), np.int64(1) << 62)
-    seq = np.empty(h * (pegs + 1), np.int64)
-    best_pi = np.empty(colours, np.int64)
-    best_sigma = 0
-    pi = np.empty(colours, np.int64)
-    for o in range(orders.shape[0]):
-        for s in range(sigmas.shape[0]):
-            pi[:] = -1
-            nxt = 0
-            state = 0              # 0: equal to the best so far, -1: below, 1: above
-            w = 0
+    length = h * (pegs + 1)
+    big = np.int64(1) << 62
+    seq_out[:] = big
+    seq = np.empty(length, np.int64)
+    sigma = np.empty(pegs, np.int64)
+    used = np.zeros(pegs, np.bool_)
+    pis = np.empty((pegs + 1, colours), np.int64)
+    nxts = np.empty(pegs + 1, np.int64)
+    states = np.empty(pegs + 1, np.int64)   # 0: equal to the best so far, -1: below
+    tries = np.empty(pegs + 1, np.int64)
+    # positions whose columns are equal along the whole history: the first of each class
+    first = np.empty(pegs, np.int64)
+    for t in range(pegs):
+        first[t] = t
+        for u in range(t):
+            same = True
             for j in range(h):
-                row = history[orders[o, j]]
-                seq[w] = feedbacks[orders[o, j]]
-                if state == 0 and seq[w] != best_seq[w]:
-                    state = -1 if seq[w] < best_seq[w] else 1
-                w += 1
-                for i in range(pegs):
-                    c = row[sigmas[s, i]]
-                    if pi[c] < 0:
-                        pi[c] = nxt
-                        nxt += 1
-                    seq[w] = pi[c]
-                    if state == 0 and seq[w] != best_seq[w]:
-                        state = -1 if seq[w] < best_seq[w] else 1
-                    w += 1
+                if history[j, t] != history[j, u]:
+                    same = False
+                    break
+            if same:
+                first[t] = first[u]
+                break
+    for o in range(orders.shape[0]):
+        state = 0
+        for j in range(h):
+            seq[j] = feedbacks[orders[o, j]]
+            if state == 0 and seq[j] != seq_out[j]:
+                state = -1 if seq[j] < seq_out[j] else 1
                 if state == 1:
                     break
-            if state == -1:
-                best_seq[:] = seq
-                for c in range(colours):
-                    if pi[c] < 0:
-                        pi[c] = nxt
-                        nxt += 1
-                best_pi[:] = pi
-                best_sigma = s
-    m = candidates.shape[0]
-    for k in range(m):
-        code = codes[candidates[k]]
+        if state == 1:
+            continue
+        pis[0, :] = -1
+        nxts[0] = 0
+        states[0] = state
+        tries[0] = 0
+        level = 0
+        while level >= 0:
+            if level == pegs:
+                if states[level] == -1:
+                    seq_out[:] = seq
+                    nxt = nxts[level]
+                    for c in range(colours):
+                        pi_out[c] = pis[level, c]
+                        if pi_out[c] < 0:
+                            pi_out[c] = nxt
+                            nxt += 1
+                    sigma_out[:] = sigma
+                    states[:] = 0       # every prefix of the path now equals the best
+                level -= 1
+                used[sigma[level]] = False
+                continue
+            t = tries[level]
+            while t < pegs:
+                if not used[t]:
+                    twin = False        # an unused earlier position with the same column
+                    for u in range(t):
+                        if first[u] == first[t] and not used[u]:
+                            twin = True
+                            break
+                    if not twin:
+                        break
+                t += 1
+            if t >= pegs:
+                level -= 1
+                if level >= 0:
+                    used[sigma[level]] = False
+                continue
+            tries[level] = t + 1
+            pi = pis[level + 1]
+            pi[:] = pis[level]
+            nxt = nxts[level]
+            state = states[level]
+            base = h + level * h
+            for j in range(h):
+                c = history[orders[o, j], t]
+                if pi[c] < 0:
+                    pi[c] = nxt
+                    nxt += 1
+                seq[base + j] = pi[c]
+                if state == 0 and pi[c] != seq_out[base + j]:
+                    state = -1 if pi[c] < seq_out[base + j] else 1
+                    if state == 1:
+                        break
+            if state == 1:
+                continue
+            sigma[level] = t
+            used[t] = True
+            nxts[level + 1] = nxt
+            states[level + 1] = state
+            level += 1
+            tries[level] = 0
+
+
+@njit(cache=CACHE, **SERIAL)
+def symmetry_image(codes, numbers, colours, pi, sigma, candidates, out):
+    """Write into ``out`` the code indices, ascending, of the images of ``candidates``
+    under the symmetry (``pi``, ``sigma``) of :func:`canonical_symmetry` (position ``i``
+    of an image is ``pi`` of position ``sigma[i]`` of the code); ``numbers`` are the codes
+    read as numbers in base ``colours`` (ascending)."""
+    pegs = codes.shape[1]
+    for k in range(candidates.shape[0]):
         number = 0
         for i in range(pegs):
-            number = number * colours + best_pi[code[sigmas[best_sigma, i]]]
+            number = number * colours + pi[codes[candidates[k], sigma[i]]]
         out[k] = np.searchsorted(numbers, number)
     out.sort()

@@ -27,8 +27,10 @@ from ..feedback.solvers import SOLVERS, ScoringSolver
 __all__ = ["Mastermind", "BullsAndCows", "all_codes", "peg_matrix", "opener_classes",
            "MASTERMIND_SOLVERS", "MAX_CODES"]
 
-#: The most codes a game may have: its matrix (one byte a pair) stays under 400 MB.
-MAX_CODES = 20_000
+#: The most codes a game may have: 5 pegs of 8 colours (32,768 codes, the size of the
+#: 2014 MM(5,8) challenge), whose matrix takes 1 GiB (one byte a pair); memo keys spell
+#: a code index in two bytes (int16), which holds exactly this many.
+MAX_CODES = 1 << 15
 
 #: Guess rows x answers from which the matrix is filled in parallel (as for Wordle's
 #: matrix, a whole-matrix fill of a million pairs and up is worth waking the threads).

@@ -31,14 +31,14 @@ import time
 import numpy as np
 
 from ...errors import ArgumentError, DeductiveError
-from ...kernels.mastermind import canonical_image, orbit_minima_mask
+from ...kernels.mastermind import canonical_symmetry, orbit_minima_mask, symmetry_image
 from ..feedback.scoring import partition_stats
-from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch
+from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch, opener_bounds
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
-           "tree_report", "check_tree_file"]
+           "tree_report", "check_tree_file", "lower_bound"]
 
 
 class _Reps(np.ndarray):
@@ -128,7 +128,7 @@ class SymmetricSearch(TreeSearch):
     Its memo is keyed by candidate set alone (a set's value does not depend on which
     symmetries prune its guesses), and an exact search keys a set by its image under a
     symmetry chosen from the guesses played
-    (:func:`~deductive.kernels.mastermind.canonical_image`): sets reached by equivalent
+    (:func:`~deductive.kernels.mastermind.canonical_symmetry`): sets reached by equivalent
     histories share one entry. An entry's value is then an equivalent set's; the first
     guess of a tree is found again from the values when the tree is written
     (:meth:`best_guess`), by the search's own rule: the first guess in search order that
@@ -144,17 +144,46 @@ class SymmetricSearch(TreeSearch):
         self._codes, self._colours = codes, game.colours
         self._numbers = codes.astype(np.int64) @ (
             game.colours ** np.arange(codes.shape[1] - 1, -1, -1, dtype=np.int64))
+        self._keys: dict = {}           # (history, feedbacks) -> key
+        self._symmetries: dict = {}     # (history, feedbacks) -> (pi, sigma)
 
     def _key(self, cands, allowed):
         history = getattr(allowed, "history", ())
         if self.beam is not None or not 0 < len(history) <= CANONICAL_HISTORY:
-            return cands.astype(np.int16).tobytes()   # MAX_CODES < 2**15: 2 bytes a code
-        played = list(history)
-        image = np.empty(len(cands), np.int64)
-        canonical_image(self._codes, self._numbers, self._colours, self._codes[played],
-                        self.matrix[played, cands[0]].astype(np.int64),
-                        _sigmas(self._codes.shape[1]), _orders(len(played)), cands, image)
-        return image.astype(np.int16).tobytes()
+            return cands.astype(np.int16).tobytes()   # MAX_CODES <= 2**15: 2 bytes a code
+        feedbacks = self.matrix[list(history), cands[0]].astype(np.int64)
+        # below a trivial group the mask keeps the history it had then: the node's own
+        # guesses are not all in it, so it names no set; its symmetry is still valid
+        node = None if allowed.trivial else (history, feedbacks.tobytes())
+        key = self._keys.get(node)
+        if key is None:
+            pi, sigma = self._symmetry(history, feedbacks)
+            image = np.empty(len(cands), np.int64)
+            symmetry_image(self._codes, self._numbers, self._colours, pi, sigma, cands,
+                           image)
+            key = image.astype(np.int16).tobytes()
+            if node is not None:
+                if len(self._keys) >= KEY_CACHE:
+                    self._keys.clear()
+                self._keys[node] = key
+        return key
+
+    def _symmetry(self, history, feedbacks):
+        """The symmetry keying the sets of the node reached by ``history`` (sorted guess
+        indices) with ``feedbacks`` (:func:`~deductive.kernels.mastermind.
+        canonical_symmetry`), remembered (cleared past :data:`KEY_CACHE` entries)."""
+        node = (history, feedbacks.tobytes())
+        found = self._symmetries.get(node)
+        if found is None:
+            if len(self._symmetries) >= KEY_CACHE:
+                self._symmetries.clear()
+            pegs = self._codes.shape[1]
+            pi, sigma = np.empty(self._colours, np.int64), np.empty(pegs, np.int64)
+            canonical_symmetry(self._codes[list(history)], feedbacks, self._colours,
+                               _orders(len(history)), pi, sigma,
+                               np.empty(len(history) * (pegs + 1), np.int64))
+            found = self._symmetries[node] = (pi, sigma)
+        return found
 
     def best_guess(self, cands, allowed=None, depth=None) -> int:
         """First guess of the best tree over ``cands``: the first in search order whose
@@ -179,6 +208,13 @@ MEMO_BYTES = 4 << 30
 #: Histories of up to this many guesses key a set by its symmetric image (h! orders of
 #: the history are tried); beyond it, sets are small and the group mostly trivial.
 CANONICAL_HISTORY = 4
+
+#: Nodes whose memo key (and keying symmetry) a search remembers (then all are
+#: dropped). Above a trivial group a node's set is the codes consistent with its history
+#: and feedbacks (every search here starts from every code), so its key is found once
+#: although it is asked for again and again (as a child of each guess tried, then in its
+#: own search); the cached key is the very bytes object the memo keeps.
+KEY_CACHE = 1 << 16
 
 
 @functools.lru_cache(maxsize=None)
@@ -239,6 +275,39 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     best = dataclasses.replace(best, seconds=time.perf_counter() - start_all,
                                nodes=search.nodes)
     return best, rows
+
+
+def lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]:
+    """A proven lower bound of the least total guesses of any tree over every code, and
+    the bound of each first guess it comes from.
+
+    A tree opening with g costs n (every code meets g), plus for each non-winning bucket
+    B of g at least the cheapest second guess's bound over B: ``|B| + sum floor[|S|]``
+    over the buckets S that guess leaves of B (the search's guess bound,
+    :func:`~deductive.kernels.search.split_bounds`, whose ``floor`` is the larger of
+    2m - 1 and the counting bound :func:`~deductive.engine.feedback.search.
+    counting_bounds`), over every guess. Every first guess is equivalent, under a
+    symmetry of the game, to one of ``game.openers()`` (the same bound for both), so the
+    least of theirs bounds every tree. With ``depth_two`` each opener's bound is also at
+    least its refined depth-two bound (:func:`~deductive.engine.feedback.search.
+    opener_bounds`: stronger on the smallest games only, and slow on the largest).
+    Costs a pass of the matrix per opener (two with ``depth_two``)."""
+    search = TreeSearch(game)
+    per = {}
+    openers = game.openers()
+    plains = opener_bounds(game, openers).tolist() if depth_two else [0] * len(openers)
+    for g, plain in zip(openers, plains):
+        total = len(game.answers)
+        for code, grp in game.split(g, np.arange(len(game.answers), dtype=np.int64)):
+            if code == game.win_code:
+                continue
+            if len(grp) <= 2:
+                total += 2 * len(grp) - 1
+                continue
+            _, bounds, cut = search._order(grp, None, None, INFEASIBLE)
+            total += int(bounds[0]) if len(bounds) else int(cut)
+        per[game.word(g)] = max(total, int(plain))
+    return min(per.values()), per
 
 
 def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,

@@ -1,0 +1,86 @@
+"""MM(5,8), 32,768 codes: the best tree found (checked) and a proven lower bound.
+
+Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--polish N] [--tree FILE]
+                                          [--no-bound | --bound-only] [--no-depth-two]
+
+1. A tree: the entropy solver's (every code played once, the tree evaluated as a whole:
+   ``deductive mastermind bench --solver entropy``), then, with ``--polish N``, its
+   subtrees of 3 to N codes searched exactly and the better ones grafted in
+   (:func:`deductive.engine.feedback.polish.polish_tree`). The tree is checked
+   (:func:`deductive.engine.feedback.tree.check_tree`) and written to ``--tree``.
+2. A lower bound of every tree's total (:func:`deductive.engine.mastermind.search.
+   lower_bound`): the least over the opener classes of each one's bound.
+
+Printed: each step's figures and its wall and CPU seconds (one thread: run it with
+``NUMBA_NUM_THREADS=1 nice -n 19``); the peak memory is the process's (``/usr/bin/time
+-v`` around it). Nothing is asserted.
+"""
+
+import argparse
+import json
+import time
+
+from deductive.engine.feedback.polish import polish_tree
+from deductive.engine.feedback.tree import check_tree, tree_document
+from deductive.engine.mastermind import Mastermind
+from deductive.engine.mastermind.search import lower_bound
+
+
+def clock():
+    return time.perf_counter(), time.process_time()
+
+
+def since(start) -> str:
+    wall, cpu = clock()
+    return f"{wall - start[0]:.1f} s wall, {cpu - start[1]:.1f} s CPU"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pegs", type=int, default=5)
+    parser.add_argument("--colours", type=int, default=8)
+    parser.add_argument("--polish", type=int, default=None, help="largest subtree searched")
+    parser.add_argument("--tree", default=None, help="where the tree is written (JSON)")
+    parser.add_argument("--no-bound", action="store_true")
+    parser.add_argument("--no-depth-two", action="store_true",
+                        help="bound without the refined depth-two bound (slow at 5x8)")
+    parser.add_argument("--bound-only", action="store_true", help="no tree, the bound only")
+    args = parser.parse_args()
+    start = clock()
+    game = Mastermind(args.pegs, args.colours)
+    game.matrix
+    print(f"MM({args.pegs},{args.colours}): {len(game.answers):,} codes, matrix "
+          f"{since(start)}", flush=True)
+    if args.bound_only:
+        start = clock()
+        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
+        print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
+              f"{since(start)}", flush=True)
+        return
+    start = clock()
+    greedy = game.benchmark("entropy", keep_tree=True)
+    tree = greedy.tree
+    print(f"entropy tree: total {greedy.total:,} ({greedy.total / len(game.answers):.4f}), "
+          f"worst {greedy.worst}, opener {tree['guess']}; {since(start)}", flush=True)
+    if args.polish:
+        start = clock()
+        done = polish_tree(game, tree, args.polish)
+        tree = done.tree
+        print(f"polished (subtrees of 3-{args.polish} codes): {json.dumps(done.as_dict())}; "
+              f"{since(start)}", flush=True)
+    report = check_tree(game, tree_document(game, tree))
+    total, worst = int(report.depths.sum()), int(report.depths.max())
+    print(f"checked tree: total {total:,} ({total / len(game.answers):.4f}), worst {worst}, "
+          f"distribution {report.as_dict()['distribution']}", flush=True)
+    if args.tree:
+        with open(args.tree, "w") as f:
+            json.dump(tree_document(game, tree), f)
+    if not args.no_bound:
+        start = clock()
+        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
+        print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
+              f"gap {total - bound:,}; {since(start)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
