@@ -1,5 +1,7 @@
 """Wordle: feedback codes, the pattern matrix (computed or cached), word lists, rankings.
 
+Examples
+--------
 >>> from deductive import wordle
 >>> words = wordle.load_words("fr-seed")
 >>> matrix = wordle.pattern_matrix(words, words)     # or cached_pattern_matrix(...)
