@@ -115,6 +115,8 @@ class Wordle(FeedbackGame):
                  matrix=None):
         source = default_source() if guesses is None else guesses
         guesses = _words(source, "guesses")
+        if answers is None and not isinstance(source, (str, os.PathLike)):
+            answers = guesses               # the words given are the answers too
         answers = _words(source if answers is None else answers, "answers")
         if guesses.length != answers.length:
             raise WordListError(
