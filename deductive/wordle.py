@@ -7,6 +7,8 @@ Every game's facade (:mod:`deductive.mastermind`, :mod:`deductive.bulls`,
 has them: :func:`game`, :func:`best_move`, :func:`bench`, :func:`search`,
 :func:`check_tree` and :func:`session`. Results are typed objects with ``to_json()``.
 
+Examples
+--------
 >>> from deductive import wordle
 >>> g = wordle.game("fr-seed", "fr-seed")
 >>> [s.word for s in wordle.best_move(g, top=3).best]

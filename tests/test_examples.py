@@ -1,7 +1,9 @@
-"""Every example runs as written: the command lines and Python blocks of README.md, and the
-examples of every command's ``--help``.
+"""Every example runs as written: the command lines (```` ```sh ````) and Python blocks of
+README.md, of every page of the manual (docs/) and of ARCHITECTURE.md, and the examples of
+every command's ``--help``. Blocks fenced as ```` ```bash ```` (installing, running pytest or
+the benchmark suites) and ```` ```text ```` (what a command prints) are not run.
 
-Each block (a fenced block of the README, the Examples of one ``--help``) runs in a fresh
+Each block (a fenced block of a page, the Examples of one ``--help``) runs in a fresh
 directory, its commands in order (a command may read what an earlier one wrote). Files
 an example names are made there first: the original Wordle lists as ``guesses.txt`` and
 ``answers.txt`` (from ../shared, else the built-in lists with the openers the examples use
@@ -67,17 +69,30 @@ def _join_continuations(lines):
     return commands
 
 
-def readme_blocks() -> list[Block]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def page_blocks(page: Path) -> list[Block]:
+    """The ``sh`` and ``python`` blocks of one Markdown page, in order."""
+    text = page.read_text(encoding="utf-8")
+    name = page.relative_to(ROOT).as_posix()
     blocks = []
     for match in re.finditer(r"^```(\w*)\n(.*?)^```", text, re.S | re.M):
         line = text[: match.start()].count("\n") + 1
         lang, body = match.group(1), match.group(2)
         if lang == "python":
-            blocks.append(Block(f"README.md:{line}", [body], python=True))
+            blocks.append(Block(f"{name}:{line}", [body], python=True))
         elif lang == "sh":
-            blocks.append(Block(f"README.md:{line}", _join_continuations(body.splitlines())))
+            blocks.append(Block(f"{name}:{line}", _join_continuations(body.splitlines())))
     return blocks
+
+
+def readme_blocks() -> list[Block]:
+    return page_blocks(ROOT / "README.md")
+
+
+def docs_blocks() -> list[Block]:
+    """The blocks of the manual's pages and of ARCHITECTURE.md (which the Design page
+    includes)."""
+    pages = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "ARCHITECTURE.md"]
+    return [block for page in pages for block in page_blocks(page)]
 
 
 def _commands(group, path=()):
@@ -236,12 +251,17 @@ def test_readme_example(block, tmp_path, monkeypatch, request):
     _run_block(block, tmp_path, monkeypatch, request)
 
 
+@pytest.mark.parametrize("block", [b.param() for b in docs_blocks()])
+def test_docs_example(block, tmp_path, monkeypatch, request):
+    _run_block(block, tmp_path, monkeypatch, request)
+
+
 @pytest.mark.parametrize("block", [b.param() for b in help_blocks()])
 def test_help_example(block, tmp_path, monkeypatch, request):
     _run_block(block, tmp_path, monkeypatch, request)
 
 
 def test_slow_marks_leave_most_examples_in_the_default_run():
-    blocks = readme_blocks()[1:] + help_blocks()
+    blocks = readme_blocks()[1:] + docs_blocks() + help_blocks()
     fast = [b for b in blocks if not b.slow]
     assert len(fast) >= 2 * len(blocks) // 3, [b.where for b in blocks if b.slow]
