@@ -22,6 +22,8 @@ from .test_cli_errors import assert_one_error
 from .test_search import small_games
 from .test_search_openers import _opener_optimum
 
+from .provenance import payload
+
 
 @st.composite
 def code_matrices(draw):
@@ -242,15 +244,15 @@ def test_cli_least_worst_and_its_tree(runner, tmp_path, monkeypatch):
 
     monkeypatch.setattr(cli_wordle, "least_worst", spy)
     capped = runner.invoke(cli, base + ["--openers", "all", "--max-memory", "401M", "--json"])
-    assert {k: v for k, v in json.loads(capped.stdout).items() if k != "seconds"} == \
-        {k: v for k, v in doc.items() if k != "seconds"}
+    assert {k: v for k, v in payload(capped.stdout).items() if k != "seconds"} == \
+        {k: v for k, v in payload(out.stdout).items() if k != "seconds"}
     assert caps == [memo_bytes(Wordle("fr-seed", "fr-seed").matrix.nbytes, 401_000_000)]
     monkeypatch.undo()
     path = str(tmp_path / "w.jsonl")
     for _ in range(2):                  # the second run reads what the first stored
         kept = runner.invoke(cli, base + ["--openers", "all", "--checkpoint", path, "--json"])
-        assert {k: v for k, v in json.loads(kept.stdout).items() if k != "seconds"} == \
-            {k: v for k, v in doc.items() if k != "seconds"}
+        assert {k: v for k, v in payload(kept.stdout).items() if k != "seconds"} == \
+            {k: v for k, v in payload(out.stdout).items() if k != "seconds"}
     entries = _entries(path)
     assert {e["tag"]["least_worst"] for e in entries if "least_worst" in e["tag"]} == {4}
     assert sum("proof" in e["tag"] for e in entries) == len(Wordle("fr-seed", "fr-seed").guesses)
