@@ -34,6 +34,7 @@ COMMANDS = {
     "mines bench": ["--preset", "beginner", "--games", "2"],
     "mines compare": ["best", "least-risk", "--preset", "beginner", "--games", "2"],
     "mines seed-protocol": ["--games", "1"],
+    "mines generate": ["--preset", "beginner", "--count", "1", "--seed", "1"],
     "mastermind openers": ["--pegs", "2", "--colours", "3"],
     "mastermind bench": ["--pegs", "2", "--colours", "3"],
     "mastermind search": ["--pegs", "2", "--colours", "3"],

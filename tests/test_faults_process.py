@@ -17,6 +17,7 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -42,14 +43,30 @@ def deductive(*args, stdout=None, stdin=subprocess.DEVNULL, env=None, file_size=
     proc = subprocess.Popen([sys.executable, "-m", "deductive", *map(str, args)], cwd=ROOT,
                             stdin=stdin, stdout=out, stderr=subprocess.PIPE, env=full_env,
                             preexec_fn=limits)
+    # read the pipes beside the wait: wait4 gives this child's own peak RSS (RUSAGE_CHILDREN
+    # would give the largest of every child this test process has waited for)
+    chunks: dict[str, bytes] = {}
+    readers = [threading.Thread(target=lambda k=k, f=f: chunks.__setitem__(k, f.read()))
+               for k, f in (("out", proc.stdout), ("err", proc.stderr)) if f is not None]
+    for reader in readers:
+        reader.start()
+    guard = threading.Timer(GUARD_S, os.kill, (proc.pid, signal.SIGKILL))   # a zombie keeps its pid
+    guard.start()
     try:
-        data, err = proc.communicate(timeout=GUARD_S)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        raise AssertionError(f"no answer in {GUARD_S} s (a hang): {args}") from None
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)     # the largest child so far
-    return proc.returncode, (data or b"").decode(), err.decode(), usage.ru_maxrss / 1024
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        hung = not guard.is_alive()
+        guard.cancel()
+        for reader in readers:
+            reader.join()
+        for f in (proc.stdout, proc.stderr):
+            if f is not None:
+                f.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if hung:
+        raise AssertionError(f"no answer in {GUARD_S} s (a hang): {args}")
+    return (proc.returncode, chunks.get("out", b"").decode(), chunks.get("err", b"").decode(),
+            usage.ru_maxrss / 1024)
 
 
 def assert_one_line(code, err, rss, *needles):
