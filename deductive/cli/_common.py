@@ -1,190 +1,30 @@
-"""What every command shares: the error policy, flags made from the engine's parameters,
-the decorator that builds a game, progress bars and output."""
+"""What the game commands share: the decorator that builds a game, where its pattern
+matrix comes from, the Dask options, progress bars and output.
+
+The error policy (:mod:`._group`) and the flags (:mod:`._options`) are re-exported here."""
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import inspect
 import json as _json
-import math
-import os
-import re
 import sys
 import time
-import warnings
 
 import click
 
 from .. import _io
 from ..distributed import DASK, Cluster
-from ..engine.params import Param
-from ..engine.words import frequency_languages
 from ..engine.wordle import patterns
-from ..errors import DeductiveError
-from ..plot import check_plot_path
+from ._group import _START, Group, fail
+from ._options import JSON, PLOT, gather, options
+
+__all__ = ["JSON", "PLOT", "Group", "fail", "gather", "options", "game_command",
+           "MatrixSource", "matrix_options", "dask_options", "progress", "note_lists", "show",
+           "read_line"]
 
 #: A bar appears only once a job has run this long: quick jobs stay quiet.
 DELAY = 0.5
-#: --json, for every command with a table a script may want; --plot, for those that draw.
-JSON = Param("json", False, "Print machine-readable JSON instead of a table.", bool)
-PLOT = Param("plot", None, "Write a PNG of the result.", kind="plot")
-
-
-def fail(message: str, code: int = 2):
-    """Print one line on stderr and exit: the policy for every user mistake."""
-    click.echo(f"error: {message}", err=True)
-    sys.exit(code)
-
-
-def _flags(text: str) -> str:
-    """Engine texts name parameters in backquotes (`max_guesses`): here they are flags."""
-    return re.sub(r"`(\w+)`", lambda m: "--" + m[1].replace("_", "-"), text)
-
-
-class Group(click.Group):
-    """A click group that turns user errors into one line on stderr and exit status 2.
-
-    Engine errors name parameters in backquotes (`max_guesses`); on the command line they
-    are flags (--max-guesses). Sub-groups use the class too (``group_class = type``).
-    """
-
-    group_class = type
-
-    def invoke(self, ctx):
-        ctx.meta.setdefault(_START, time.perf_counter())
-        return super().invoke(ctx)
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, **extra)
-        with warnings.catch_warnings():
-            warnings.showwarning = lambda message, *_: click.echo(f"warning: {message}", err=True)
-            try:
-                code = super().main(args, prog_name, complete_var, False, **extra)
-            except DeductiveError as exc:
-                fail(_flags(str(exc)))
-            except click.UsageError as exc:
-                where = exc.ctx.command_path if exc.ctx else "deductive"
-                fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code)
-            except click.ClickException as exc:
-                fail(exc.format_message(), exc.exit_code)
-            except click.Abort:
-                fail("aborted", 130)
-            except BrokenPipeError:
-                _io.drop_stdout()
-                sys.stderr.close()  # a closed pipe (| head) is not an error
-                sys.exit(0)
-            except OSError as exc:  # a full or failing device (> /dev/full): one line
-                if exc.errno not in _io.FULL:
-                    raise
-                fail(_io.unwritable(exc))
-            if message := _io.flush_stdout():
-                fail(message)
-        sys.exit(code if isinstance(code, int) else 0)
-
-
-class OutputFile(click.ParamType):
-    """A file the command will write, checked before any computation (:func:`deductive.
-    _io.check_output`) and (for plots) its extension is a format matplotlib writes."""
-
-    name = "file"
-
-    def __init__(self, plot: bool = False):
-        self.plot = plot
-
-    def convert(self, value, param, ctx):
-        path = os.fspath(value)
-        try:
-            if self.plot and not os.path.isdir(path):
-                check_plot_path(path)
-            _io.check_output(path)
-        except DeductiveError as exc:
-            self.fail(str(exc), param, ctx)
-        return path
-
-
-class MemorySize(click.ParamType):
-    """A number of bytes: ``8G``, ``500M``, ``1.5GB``, ``64k`` or plain bytes (decimal)."""
-
-    name = "size"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        size = _io.parse_size(value)
-        if size is None:
-            self.fail(f"{value!r} is not a size; write e.g. 8G, 500M or 1.5GB", param, ctx)
-        return size
-
-
-class FiniteRange(click.FloatRange):
-    """A float within its range and finite: NaN and infinities are refused when the
-    command line is read (NaN compares false with any bound and would pass a range)."""
-
-    def convert(self, value, param, ctx):
-        value = super().convert(value, param, ctx)
-        if not math.isfinite(value):
-            self.fail(f"{value} is not a finite number", param, ctx)
-        return value
-
-
-def _check_lang(ctx, param, value):
-    """--lang: a language wordfreq has frequencies for (only the frequency prior uses it)."""
-    if value is None:
-        return value
-    languages = frequency_languages()
-    if value not in languages:
-        raise click.BadParameter(f"{value!r}: wordfreq has no frequencies for it; choose one "
-                                 f"of {', '.join(languages)}", ctx, param)
-    return value
-
-
-#: What a :class:`Param`'s ``kind`` means on the command line.
-_KINDS = {"output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
-          "size": dict(type=MemorySize()), "lang": dict(callback=_check_lang),
-          "file": dict(type=click.Path(dir_okay=False)),
-          "folder": dict(type=click.Path(file_okay=False))}
-
-
-def flag(p: Param):
-    """The click option of an engine :class:`Param`."""
-    shown = p.default is not None if p.show_default is None else p.show_default
-    kw = dict(default=p.default, help=p.help and _flags(p.help), metavar=p.metavar,
-              required=p.required, envvar=p.envvar, show_default=shown, **_KINDS.get(p.kind, {}))
-    if p.required and p.default is None:
-        del kw["default"]       # click >= 8.3 takes an explicit None as a value given
-    if p.type is bool:
-        kw.update({} if "/" in p.flag else {"is_flag": True})
-    elif isinstance(p.type, tuple):
-        kw["type"] = click.Choice(p.type)
-    elif p.type in (int, float):
-        kw["type"] = (click.IntRange if p.type is int else FiniteRange)(*p.bounds)
-    elif p.type is not str:
-        kw["type"] = p.type
-    return click.option(p.flag, p.name, **kw)
-
-
-def options(*items):
-    """One decorator of ``items`` (click decorators, :class:`Param` s, tuples of them),
-    applied as if stacked in the order listed."""
-    decorators = [options(*d) if isinstance(d, tuple) else flag(d) if isinstance(d, Param)
-                  else d for d in items]
-    return lambda func: functools.reduce(lambda f, d: d(f), reversed(decorators), func)
-
-
-def gather(name: str, factory, *items):
-    """The options ``items`` define, handed to the command as one argument: ``name =
-    factory(**their values)`` (the factory's parameters name the values it takes)."""
-    keys = set(inspect.signature(factory).parameters)
-
-    def decorate(func):
-        @functools.wraps(func)
-        def command(**kwargs):
-            made = factory(**{k: kwargs.pop(k) for k in list(kwargs) if k in keys})
-            return func(**{name: made}, **kwargs)
-        return options(*items)(command)
-    return decorate
 
 
 def game_command(build, *items):
@@ -262,9 +102,9 @@ def progress(total: int | None, label: str, delay: float = DELAY):
         yield update
 
 
-#: Keys of ``click.Context.meta`` (shared by a command's contexts): when the command line
-#: started being read, the game a command built, the word lists it read.
-_START, _GAME, _LISTS = "deductive.start", "deductive.game", "deductive.lists"
+#: Keys of ``click.Context.meta`` (shared by a command's contexts, like ``_START``): the
+#: game a command built, the word lists it read.
+_GAME, _LISTS = "deductive.game", "deductive.lists"
 
 
 def note_lists(*lists) -> None:

@@ -25,6 +25,7 @@ from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
+from . import wordle_group as wordle
 from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options,
                       note_lists, options, progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
@@ -124,18 +125,6 @@ WORDLE = Face(
         "tree-check": ["deductive wordle bench --opener slate --tree slate.json",
                        "deductive wordle tree-check slate.json"],
     })
-
-
-@click.group(cls=Group)
-def wordle():
-    """Wordle: patterns, the pattern matrix, openers, solvers, search.
-
-    \b
-    Examples:
-      deductive wordle pattern crane trace
-      deductive wordle openers --top 10 --json
-      deductive wordle matrix --guesses guesses.txt --answers answers.txt
-    """
 
 
 @wordle.command()
