@@ -183,3 +183,44 @@ def test_matrix_above_the_memory_budget_is_refused_before_building(monkeypatch):
                              "(1.0 MB)")
     assert "raise --max-memory" in result.stderr
     assert_one_error(run("wordle", "bench", "--max-memory", "lots"), "'lots' is not a size")
+
+
+def test_ctrl_c_is_one_line_and_exit_130():
+    """SIGINT while a command waits for input (assist, after its first answer): one line
+    "error: aborted" on stderr, no blank line before it (click writes one to end a
+    terminal's "^C" echo; stderr is a pipe here, with no echo to end), exit status 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "deductive", "--threads", "1", "mastermind",
+                             "assist"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        proc.stdin.write("1123 1B0W\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().startswith("1296 code(s) left")
+        assert proc.stdout.readline().startswith("best next:")   # now reading the next line
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err == "error: aborted\n", (proc.returncode, err)
+
+
+def test_ctrl_c_in_a_terminal_ends_its_echo_first(monkeypatch, capsys):
+    """On a terminal the "^C" the terminal echoed is ended by a newline, then the line."""
+    import sys
+
+    from deductive.cli import main
+
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("deductive.cli.feedback.read_line", interrupted)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with pytest.raises(SystemExit) as stop:
+        main(["mastermind", "assist"])
+    assert stop.value.code == 130 and capsys.readouterr().err == "\nerror: aborted\n"

@@ -114,7 +114,14 @@ class Group(click.Group):
 
     def invoke(self, ctx):
         ctx.meta.setdefault(_START, time.perf_counter())
-        return super().invoke(ctx)
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, EOFError):
+            # click would print a blank line first (to end a terminal's "^C" echo): that
+            # line is written here only where there is such an echo
+            if sys.stderr.isatty():
+                click.echo(err=True)
+            raise click.Abort() from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
