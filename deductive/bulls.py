@@ -11,14 +11,15 @@ so the verbs are :mod:`deductive.mastermind`'s: :func:`game`, :func:`best_move`,
 
 from __future__ import annotations
 
+from .engine.feedback.bench import renamed
 from .engine.mastermind.game import BullsAndCows
-from .mastermind import (SOLVERS, Advice, AssistSession, BenchmarkResult, Entry, GuessScore,
+from .mastermind import (SOLVERS, Advice, AssistSession, BenchResult, Entry, GuessScore,
                          SearchResult, TreeError, TreeReport, best_move, bench, check_tree,
                          load_tree, play, search, session, tree_document, write_tree)
 
 __all__ = ["game", "best_move", "bench", "search", "check_tree", "play", "session",
            "BullsAndCows", "SOLVERS", "Advice", "Entry", "AssistSession", "GuessScore",
-           "BenchmarkResult", "SearchResult", "TreeReport", "TreeError", "load_tree",
+           "BenchResult", "SearchResult", "TreeReport", "TreeError", "load_tree",
            "write_tree", "tree_document"]
 
 
@@ -26,3 +27,7 @@ def game(digits: int = 4) -> BullsAndCows:
     """Bulls and Cows with secret numbers of ``digits`` distinct digits (1 to 4; 0 may
     lead); feedback reads ``1B2C``."""
     return BullsAndCows(digits)
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("BenchmarkResult",))     # its name before 0.2.0

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine.feedback.bench import BenchmarkResult
+from .engine.feedback.bench import BenchResult, renamed
 from .engine.feedback.facade import best_move, bench, check_tree, play, session
 from .engine.feedback.scoring import GuessScore
 from .engine.feedback.search import SearchResult
@@ -33,7 +33,7 @@ from .engine.mastermind.search import best_tree
 
 __all__ = ["game", "best_move", "bench", "search", "check_tree", "play", "session",
            "Mastermind", "BullsAndCows", "SOLVERS", "Advice", "Entry", "AssistSession",
-           "GuessScore", "BenchmarkResult", "SearchResult", "TreeReport", "TreeError",
+           "GuessScore", "BenchResult", "SearchResult", "TreeReport", "TreeError",
            "load_tree", "write_tree", "tree_document"]
 
 
@@ -59,3 +59,7 @@ def search(game: Mastermind, opener: str | None = None, *, objective: str = "exp
     ('112', 73, 4)
     """
     return best_tree(game, objective, opener, max_guesses, progress=progress)
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("BenchmarkResult",))     # its name before 0.2.0

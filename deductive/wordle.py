@@ -27,7 +27,7 @@ from collections.abc import Callable
 from os import PathLike
 from typing import Any
 
-from .engine.feedback.bench import BenchmarkResult
+from .engine.feedback.bench import BenchResult, renamed
 from .engine.feedback.facade import best_move, bench, check_tree, play
 from .engine.feedback.matrix import PatternMatrix
 from .engine.feedback.scoring import (
@@ -66,7 +66,7 @@ from .errors import ArgumentError
 
 __all__ = ["game", "best_move", "bench", "search", "check_tree", "play", "session",
            "Wordle", "State", "PRIORS", "SOLVERS", "Advice", "Entry", "AssistSession",
-           "BenchmarkResult", "SearchResult", "TreeSearch", "TreeReport", "TreeError",
+           "BenchResult", "SearchResult", "TreeSearch", "TreeReport", "TreeError",
            "load_tree", "write_tree", "tree_document",
            "feedback", "pattern_matrix", "cached_pattern_matrix", "matrix_key", "pattern_dtype",
            "matrix_bytes", "check_matrix_memory", "available_memory", "n_patterns",
@@ -133,3 +133,7 @@ def session(game: Wordle, *, top: int = 5, metric: str = "entropy", pool: str = 
     dialogue with :meth:`~AssistSession.run`)."""
     return AssistSession(game, top=top, metric=metric, pool=pool, show=show,
                          lookahead_beam=lookahead_beam)
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("BenchmarkResult",))     # its name before 0.2.0

@@ -209,3 +209,23 @@ def test_every_benchmark_script_loads(script):
     assert done.returncode == 0, done.stderr[-2000:]
     if '__name__ == "__main__"' in script.read_text(encoding="utf-8"):
         assert "usage" in done.stdout.lower()     # a script, not a helper module
+
+
+@pytest.mark.parametrize("module, old", [
+    ("deductive.wordle", "BenchmarkResult"), ("deductive.mastermind", "BenchmarkResult"),
+    ("deductive.bulls", "BenchmarkResult"), ("deductive.engine.feedback", "BenchmarkResult"),
+    ("deductive.engine.feedback", "run_benchmark")])
+def test_a_renamed_name_still_imports_with_a_deprecation_warning(module, old):
+    """0.2.0's naming pass: a whole-list benchmark is a bench everywhere (the facades'
+    verb, the command, Minesweeper's run_bench); the old names warn and still work."""
+    import importlib
+
+    from deductive.engine.feedback.bench import RENAMED
+
+    found = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=f"{module}.{old} is deprecated; use "
+                                                f"{module}.{RENAMED[old]}"):
+        assert getattr(found, old) is getattr(found, RENAMED[old])
+    assert old not in found.__all__ and RENAMED[old] in found.__all__
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        found.nothing

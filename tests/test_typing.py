@@ -69,7 +69,7 @@ NO_JSON_YET = {
 
 #: The result types the facades' verbs return.
 RESULTS = {
-    "deductive.wordle": ["Advice", "Entry", "GuessScore", "BenchmarkResult", "SearchResult",
+    "deductive.wordle": ["Advice", "Entry", "GuessScore", "BenchResult", "SearchResult",
                          "TreeReport"],
     "deductive.hangman": ["SolveReport", "LetterStats", "SweepResult", "OptimalReport",
                           "EvilReport", "TreeReport"],

@@ -9,7 +9,7 @@ partition statistics and rankings (:mod:`.scoring`), greedy and look-ahead solve
 (:mod:`.precompute`). Wordle is one client (:mod:`deductive.engine.wordle`).
 """
 
-from .bench import BenchmarkResult, play_game, run_benchmark
+from .bench import BenchResult, play_game, renamed, run_bench
 from .game import FeedbackGame, State
 from .matrix import PatternMatrix, answer_major
 from .scoring import (METRICS, GuessScore, PartitionStats, bucket_counts, filter_candidates,
@@ -20,6 +20,10 @@ from .tree import TreeError, TreeReport, check_tree, load_tree, tree_document, w
 
 __all__ = ["FeedbackGame", "State", "PatternMatrix", "answer_major", "METRICS", "GuessScore",
            "PartitionStats", "bucket_counts", "filter_candidates", "partition_stats",
-           "rank_guesses", "BenchmarkResult", "run_benchmark", "play_game", "TreeSearch",
+           "rank_guesses", "BenchResult", "run_bench", "play_game", "TreeSearch",
            "SearchResult", "SOLVERS", "Solver", "TreeError", "TreeReport", "check_tree",
            "load_tree", "tree_document", "write_tree"]
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name)       # BenchmarkResult, run_benchmark (before 0.2.0)

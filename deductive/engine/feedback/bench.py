@@ -1,7 +1,7 @@
 """Whole-dictionary benchmarks: every answer played, decision trees evaluated once.
 
 A deterministic solver's choices depend only on the state, so its games form one decision
-tree. :func:`run_benchmark` grows that tree breadth-wise from the root, visiting each node
+tree. :func:`run_bench` grows that tree breadth-wise from the root, visiting each node
 once and handling all answers of a node together: the cost is one scoring per node, not
 one per game and turn. Seeded solvers play game by game, each answer with its own
 generator seeded by ``(seed, answer index)``, so results do not depend on the order.
@@ -10,6 +10,7 @@ generator seeded by ``(seed, answer index)``, so results do not depend on the or
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,12 +20,16 @@ import numpy as np
 from ...errors import DeductiveError
 from ..params import Param
 
-__all__ = ["BenchmarkResult", "run_benchmark", "play_game"]
+__all__ = ["BenchResult", "run_bench", "play_game"]
+
+#: Names before 0.2.0's naming pass, served by :func:`renamed` with a DeprecationWarning
+#: (one name per concept: the facades' verb, the command and Minesweeper's run_bench).
+RENAMED = {"BenchmarkResult": "BenchResult", "run_benchmark": "run_bench"}
 
 
 @dataclass
-class BenchmarkResult:
-    """Outcome of a benchmark.
+class BenchResult:
+    """Outcome of a benchmark: every answer (or a subset) played by one solver.
 
     Attributes
     ----------
@@ -104,7 +109,7 @@ def _targets(game, answers) -> np.ndarray:
                             for w in answers}), dtype=np.int64)
 
 
-#: :func:`run_benchmark`'s ``opener`` and ``answers`` (a subset), :func:`play_game`'s answer.
+#: :func:`run_bench`'s ``opener`` and ``answers`` (a subset), :func:`play_game`'s answer.
 OPENER = Param("opener", None, "Forced first guess (default: the solver's own).")
 ANSWERS_SUBSET = Param("answers_subset", None, "Play only these answers (the first N, or a "
                        "list); candidates still span every answer.", metavar="N|FILE|NAME")
@@ -115,10 +120,10 @@ ANSWER = Param("answer", None, "The secret word.", required=True)
 Answers = int | Iterable[str | int] | None
 
 
-def run_benchmark(game: Any, solver: Any, *, opener: str | int | None = None,
-                  answers: Answers = None, max_turns: int = 30, seed: int = 0,
-                  keep_tree: bool = False, progress: Callable[[int], Any] | None = None
-                  ) -> BenchmarkResult:
+def run_bench(game: Any, solver: Any, *, opener: str | int | None = None,
+              answers: Answers = None, max_turns: int = 30, seed: int = 0,
+              keep_tree: bool = False, progress: Callable[[int], Any] | None = None
+              ) -> BenchResult:
     """Play every answer of ``game`` (or the ``answers`` subset) with ``solver``.
 
     ``game`` is a :class:`~.game.FeedbackGame` and ``solver`` a :class:`~.solvers.Solver`
@@ -157,7 +162,7 @@ def run_benchmark(game: Any, solver: Any, *, opener: str | int | None = None,
                 progress(k + 1)
         tree = None
     seconds = time.perf_counter() - start
-    return BenchmarkResult(
+    return BenchResult(
         solver=solver.describe(), opener=None if first is None else game.word(first),
         hard=game.hard, prior=game.prior, answers=[game.answers[t] for t in targets],
         guesses=counts, weights=game.weights[targets], seconds=seconds, tree=tree,
@@ -228,3 +233,13 @@ def play_game(game: Any, solver: Any, target: int, *, opener: str | int | None =
         state = game.advance(state, guess, code)
     raise DeductiveError(f"solver {solver.name} did not solve {game.answers[target]!r} "
                          f"within {max_turns} guesses")
+
+
+def renamed(module: str, name: str, names: Iterable[str] = tuple(RENAMED)) -> Any:
+    """What ``module``'s ``__getattr__`` answers for ``name``: the new object, with a
+    DeprecationWarning, if ``name`` is one of the old ``names`` it exported."""
+    if name not in names:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    warnings.warn(f"{module}.{name} is deprecated; use {module}.{RENAMED[name]}",
+                  DeprecationWarning, stacklevel=3)
+    return globals()[RENAMED[name]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .bench import BenchmarkResult
+from .bench import BenchResult
 from .game import FeedbackGame
 from .session import Advice, AssistSession, advise
 from .solvers import Solver
@@ -30,7 +30,7 @@ def best_move(game: FeedbackGame, history: Sequence[tuple[str, str]] = (), *, to
 
 def bench(game: FeedbackGame, solver: str | Solver = "entropy", *, opener: str | None = None,
           answers: int | Sequence[str] | None = None, seed: int = 0, keep_tree: bool = False,
-          progress: Callable[[int], Any] | None = None) -> BenchmarkResult:
+          progress: Callable[[int], Any] | None = None) -> BenchResult:
     """Play every answer (or the first ``answers``, or those listed) with ``solver`` (a
     name of the game's registry, or a solver); ``keep_tree`` keeps a deterministic
     solver's decision tree in the result."""

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import ArgumentError, DeductiveError, PatternError, UnknownNameError
 from ...kernels.partition import group_by_code
-from .bench import Answers, BenchmarkResult, play_game, run_benchmark
+from .bench import Answers, BenchResult, play_game, run_bench
 from .matrix import PatternMatrix
 from .scoring import GuessScore, filter_candidates
 from .solvers import SOLVERS, Solver, rank_pool
@@ -297,13 +297,13 @@ class FeedbackGame:
     def benchmark(self, solver: str | Solver, opener: str | int | None = None,
                   answers: Answers = None, *, max_turns: int = 30, seed: int = 0,
                   keep_tree: bool = False, progress: Callable[[int], Any] | None = None
-                  ) -> BenchmarkResult:
-        """Play every answer (or ``answers``); a :class:`~.bench.BenchmarkResult`."""
+                  ) -> BenchResult:
+        """Play every answer (or ``answers``); a :class:`~.bench.BenchResult`."""
         if isinstance(solver, str):
             solver = self.solver(solver)
-        return run_benchmark(self, solver, opener=opener, answers=answers,
-                             max_turns=max_turns, seed=seed, keep_tree=keep_tree,
-                             progress=progress)
+        return run_bench(self, solver, opener=opener, answers=answers,
+                         max_turns=max_turns, seed=seed, keep_tree=keep_tree,
+                         progress=progress)
 
     def play(self, answer: str | int, solver: str | Solver, opener: str | int | None = None, *,
              seed: int = 0, max_turns: int = 30) -> list[tuple[str, int]]:

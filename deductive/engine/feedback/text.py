@@ -1,7 +1,7 @@
 """Text forms of the core's results: what ``deductive wordle ...`` prints without ``--json``.
 
 Each function turns a result the engine returns (ranked :class:`~.scoring.GuessScore`
-rows, a :class:`~.bench.BenchmarkResult`, a :class:`~.tree.TreeReport`'s dict, searched
+rows, a :class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`'s dict, searched
 rows, an :class:`~.search.OpenerProof`, the assistant's advice) into text, as
 :mod:`deductive.engine.minesweeper.text` does for Minesweeper; the JSON forms are the
 results' own ``as_dict`` methods. Columns are as wide as the game's words.
