@@ -4,8 +4,7 @@ guesses, or fewest in the worst case), tree checks and the assistant.
 
 The verbs are those of every game's facade (:mod:`deductive.wordle`): :func:`game`,
 :func:`best_move`, :func:`bench`, :func:`search`, :func:`check_tree`, :func:`session`
-(and :func:`play`). Results are typed objects with ``to_json()`` (a tree check's:
-``as_dict()``).
+(and :func:`play`). Results are typed objects with ``to_json()``.
 
 >>> from deductive import mastermind
 >>> g = mastermind.game(4, 6)

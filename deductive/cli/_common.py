@@ -10,6 +10,7 @@ import functools
 import json as _json
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -87,7 +88,7 @@ def progress(total: int | None, label: str, delay: float = DELAY):
         return
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        state = {"bar": None, "done": 0}
+        state: dict[str, Any] = {"bar": None, "done": 0}
 
         def update(done: int, total: int | None = total):
             bar = state["bar"]
@@ -117,7 +118,8 @@ def show(data, text, json: bool = False) -> None:
     """Print ``data`` as JSON with --json, with its provenance (a dict gains its keys, a
     list becomes ``{"results": data, ...}``): the lists noted and the game's, else ``text``."""
     if json:
-        ctx, lists = click.get_current_context(), []
+        ctx = click.get_current_context()
+        lists: list[Any] = []
         for item in ctx.meta.get(_LISTS, []):
             lists += item() if callable(item) else [item]
         game = ctx.meta.get(_GAME)

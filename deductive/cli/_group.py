@@ -14,6 +14,7 @@ import re
 import sys
 import time
 import warnings
+from collections.abc import MutableMapping
 
 import click
 
@@ -56,13 +57,13 @@ class Group(click.Group):
         super().__init__(*args, **kwargs)
 
     @property
-    def commands(self) -> dict[str, click.Command]:
+    def commands(self) -> MutableMapping[str, click.Command]:
         for name in list(self.lazy):
             self._load(name)
         return self._commands
 
     @commands.setter
-    def commands(self, value) -> None:
+    def commands(self, value: MutableMapping[str, click.Command]) -> None:
         self._commands = dict(value)
 
     def _load(self, name: str) -> None:

@@ -11,6 +11,7 @@ import functools
 import inspect
 import math
 import os
+from typing import Any
 
 import click
 
@@ -84,10 +85,10 @@ def _check_lang(ctx, param, value):
 
 
 #: What a :class:`Param`'s ``kind`` means on the command line.
-_KINDS = {"output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
-          "size": dict(type=MemorySize()), "lang": dict(callback=_check_lang),
-          "file": dict(type=click.Path(dir_okay=False)),
-          "folder": dict(type=click.Path(file_okay=False))}
+_KINDS: dict[str, dict[str, Any]] = {
+    "output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
+    "size": dict(type=MemorySize()), "lang": dict(callback=_check_lang),
+    "file": dict(type=click.Path(dir_okay=False)), "folder": dict(type=click.Path(file_okay=False))}
 
 
 def flag(p: Param):

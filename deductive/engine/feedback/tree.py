@@ -13,7 +13,9 @@ reaches, or one under the winning feedback, is an error, not dead weight.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -34,13 +36,16 @@ class TreeError(DeductiveError, ValueError):
     """A decision tree is malformed, misses an answer, or breaks the rules."""
 
 
-def tree_document(game, tree: dict) -> dict:
-    """Wrap a tree (from a benchmark) with the metadata that ties it to its lists."""
+def tree_document(game: Any, tree: dict) -> dict:
+    """Wrap a tree (from a benchmark) with the metadata that ties it to its lists.
+
+    ``game`` is a :class:`~.game.FeedbackGame` (typed ``Any``: the game's solvers import
+    this module through the search)."""
     return {"format": f"deductive-{game.name}-tree", "version": VERSION, **game.identity(),
             "tree": tree}
 
 
-def write_tree(path, game, tree: dict) -> None:
+def write_tree(path: str | os.PathLike[str], game: Any, tree: dict) -> None:
     """Write a tree to ``path`` as a tree file of ``game`` (:func:`tree_document`), never
     half (:func:`deductive._io.write_output`)."""
     write_json(path, tree_document(game, tree))
@@ -55,7 +60,7 @@ def unpacked(data: bytes) -> bytes:
         raise ValueError(str(exc).removeprefix("the input: ")) from None
 
 
-def load_tree(path) -> dict:
+def load_tree(path: str | os.PathLike[str]) -> dict:
     """Read a tree file, plain or gzip-compressed (told by its first bytes, whatever its
     name); a clear error if it is not one. The file and its expanded size are bounded
     (:func:`deductive._io.read_bytes`: 64 MB unless ``$DEDUCTIVE_MAX_INPUT`` raises it)."""
@@ -75,6 +80,10 @@ class TreeReport:
     hard: bool
     limit: int | None = 6
 
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         d = self.depths
         return {
@@ -86,7 +95,7 @@ class TreeReport:
         }
 
 
-def check_tree(game, doc: dict, *, hard: bool | None = None) -> TreeReport:
+def check_tree(game: Any, doc: dict, *, hard: bool | None = None) -> TreeReport:
     """Verify that ``doc`` solves every answer of ``game`` with words of its guess list.
 
     Parameters
@@ -109,7 +118,8 @@ def check_tree(game, doc: dict, *, hard: bool | None = None) -> TreeReport:
     depths = np.zeros(len(game.answers), dtype=np.int64)
     nodes = 0
     start = np.ones(len(game.guesses), dtype=bool) if hard else None
-    stack = [(doc["tree"], np.arange(len(game.answers)), 1, start, ())]
+    stack: list[tuple[Any, np.ndarray, int, np.ndarray | None, tuple[str, ...]]] = [
+        (doc["tree"], np.arange(len(game.answers)), 1, start, ())]
     while stack:
         node, cands, depth, allowed, path = stack.pop()
         nodes += 1
