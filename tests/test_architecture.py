@@ -229,3 +229,53 @@ def test_a_renamed_name_still_imports_with_a_deprecation_warning(module, old):
     assert old not in found.__all__ and RENAMED[old] in found.__all__
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         found.nothing
+
+
+#: Public names defined in more than one public module (``cli/`` and private modules
+#: aside). Most are one concept in each wing or tier, on purpose: a facade verb and what
+#: implements or renders it, a wing's subclass of the core's class, a kernel beside its
+#: driver, a setting each module states for itself. The last group names two different
+#: things, left to the modules' owners (issue 42); the list only shrinks.
+SHARED_NAMES = {
+    # the facades' verbs, their engine functions and the renderers named after them
+    "game", "best_move", "bench", "search", "check_tree", "session", "evil", "advise",
+    "probabilities", "load_tree", "BenchResult", "run_bench", "play_game", "TreeReport",
+    "sweep_tag",
+    # a wing's subclass of the core's class; a kernel and its driver
+    "AssistSession", "WorstCaseSearch", "opener_bounds",
+    # a setting or type each module states for its own game or kernel
+    "PARALLEL_WORK", "KERNEL_VERSION", "MEMO_BYTES", "MAX_GUESSES", "MAX_LENGTH", "PRIORS",
+    "WordSource", "COVERED", "FLAGGED", "OK",
+    # two things under one name: to rename (issue 42)
+    "Entry",            # a line entered in an assist session; a registry's entry
+    "lower_bound",      # 2n - 1 for n candidates; Mastermind's proven bound of a game
+    "tree_report",      # the text of a checked tree; Mastermind's tree statistics
+    "COLUMNS_MAX",      # where the column kernel stops paying; the largest it accepts
+    "wilson_interval",  # one function, written twice (Minesweeper's bench, multi-board)
+}
+
+
+def _public_definitions() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for module, path in MODULES.items():
+        if module.startswith("deductive.cli") or any(
+                part.startswith("_") for part in module.split(".")[1:]):
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            else:
+                continue
+            for name in names:
+                if not name.startswith("_"):
+                    found.setdefault(name, []).append(module)
+    return found
+
+
+def test_one_public_name_per_concept():
+    shared = {name: where for name, where in _public_definitions().items() if len(where) > 1}
+    new = {name: where for name, where in shared.items() if name not in SHARED_NAMES}
+    assert not new, f"a public name defined twice (rename one, or say why in SHARED_NAMES): {new}"
+    assert not SHARED_NAMES - set(shared), f"no longer shared: {SHARED_NAMES - set(shared)}"
