@@ -198,6 +198,8 @@ def test_ctrl_c_is_one_line_and_exit_130():
                              "assist"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    watchdog = threading.Timer(120, proc.kill)     # a stuck child ends the reads below
+    watchdog.start()
     try:
         proc.stdin.write("1123 1B0W\n")
         proc.stdin.flush()
@@ -206,6 +208,7 @@ def test_ctrl_c_is_one_line_and_exit_130():
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
+        watchdog.cancel()
         proc.kill()
     assert proc.returncode == 130 and err == "error: aborted\n", (proc.returncode, err)
 
