@@ -10,15 +10,9 @@ on-disk cache, on first use.
 'YGG.G'
 """
 
-from importlib.metadata import PackageNotFoundError, version as _version
-
+from ._version import __version__
 from .engine._parallel import get_threads, set_threads
 from .errors import DeductiveError
-
-try:
-    __version__ = _version("deductive")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0+unknown"
 
 __all__ = ["__version__", "DeductiveError", "get_threads", "set_threads", "wordle",
            "mastermind", "bulls", "hangman", "minesweeper"]
