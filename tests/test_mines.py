@@ -465,7 +465,7 @@ def kernel_frontier(rows, cols, cells):
     """frontier_structure's result in the twin's terms (constraints numbered row-major),
     after checking its numbering rules: boxes by their first constraint, components by their
     first box."""
-    from deductive.kernels.mines import OK, frontier_structure
+    from deductive.kernels.mines_frontier import OK, frontier_structure
 
     twin = reference.mines_frontier(rows, cols, cells.tolist())
     (status, bad, box_of, box_size, box_comp, ptr, ids, cons_value,
@@ -493,7 +493,8 @@ def check_component_counts(rows, cols, cells):
     """count_all, and count_component with the boxes in another order, equal the twin's
     exact counts on every component (integers well inside the float's exact range)."""
     from deductive.engine.minesweeper.analysis import _BINOM
-    from deductive.kernels.mines import OK, count_all, count_component, frontier_structure
+    from deductive.kernels.mines_count import count_all, count_component
+    from deductive.kernels.mines_frontier import OK, frontier_structure
 
     (status, _, box_of, box_size, box_comp, ptr, ids, cons_value,
      n_comp) = frontier_structure(cells, neighbours_of(rows, cols))
