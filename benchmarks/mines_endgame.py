@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from deductive.engine.minesweeper import analyze, parse_preset  # noqa: E402
 from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,  # noqa: E402
                                                 play_game)
-from deductive.engine.minesweeper import players as players_module  # noqa: E402
+from deductive.engine.minesweeper import best as best_module  # noqa: E402
 from deductive.engine.minesweeper.endgame import _endgame_arrays, endgame_choice  # noqa: E402
 from deductive.engine.minesweeper.players import make_player  # noqa: E402
 from deductive.kernels.mines_endgame import (best_click, enumerate_arrangements,  # noqa: E402
@@ -91,13 +91,13 @@ def endgame_of(name):
         return
     from tests.reference import mines_endgame_choice
 
-    compiled = players_module._endgame
-    players_module._endgame = lambda p: mines_endgame_choice(p.rows, p.cols, p.mines,
-                                                             p.cells.tolist())
+    compiled = best_module._endgame
+    best_module._endgame = lambda p: mines_endgame_choice(p.rows, p.cols, p.mines,
+                                                          p.cells.tolist())
     try:
         yield
     finally:
-        players_module._endgame = compiled
+        best_module._endgame = compiled
 
 
 def games(args):

@@ -374,7 +374,7 @@ def test_enumerated_solutions_and_endgame_search(case):
 
 
 def test_unavoidable_fifty_fifty_examples():
-    from deductive.engine.minesweeper.players import unavoidable_fifty_fifty
+    from deductive.engine.minesweeper.guess_rules import unavoidable_fifty_fifty
 
     # the corner pair: one mine, the two cells alike in every constraint
     assert unavoidable_fifty_fifty(Position.parse("1x\n1x", mines=1)) == 1
@@ -391,7 +391,7 @@ def test_unavoidable_fifty_fifty_examples():
 @given(small_positions())
 def test_unavoidable_fifty_fifty_is_an_even_pair(case):
     """A pair it finds holds exactly one mine in every arrangement, at probability 1/2."""
-    from deductive.engine.minesweeper.players import unavoidable_fifty_fifty
+    from deductive.engine.minesweeper.guess_rules import unavoidable_fifty_fifty
 
     rows, cols, mines, cells = case
     position, a = _consistent(case)
@@ -407,10 +407,11 @@ def test_unavoidable_fifty_fifty_is_an_even_pair(case):
 
 
 def test_far_corner_after_a_first_click_without_zero():
-    from deductive.engine.minesweeper.players import _guess_probabilities, far_corner
+    from deductive.engine.minesweeper.guess_rules import far_corner
+    from deductive.engine.minesweeper.simple import guess_probabilities
 
     position = Position.parse("1xxxxx\n" + "xxxxxx\n" * 4, mines=5)
-    probs = _guess_probabilities(position, analyze(position))
+    probs = guess_probabilities(position, analyze(position))
     assert far_corner(position, probs) == 4 * 6 + 5          # (4, 5), opposite the click
     move = make_player("best").decide(position, np.random.default_rng(0))
     assert move.kind == "guess" and move.reveal == [29]
@@ -418,7 +419,7 @@ def test_far_corner_after_a_first_click_without_zero():
         position, np.random.default_rng(0)).reveal != [29]
     # a second revealed cell: the rule is over
     later = Position.parse("1xxxxx\nxxxxxx\nxx2xxx\nxxxxxx\nxxxxxx", mines=5)
-    assert far_corner(later, _guess_probabilities(later, analyze(later))) is None
+    assert far_corner(later, guess_probabilities(later, analyze(later))) is None
 
 
 # -- frontier structure and component counts against their twins ---------------------------
