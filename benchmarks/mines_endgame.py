@@ -36,6 +36,8 @@ from deductive.engine.minesweeper.players import make_player  # noqa: E402
 from deductive.kernels.mines_endgame import (best_click, enumerate_arrangements,  # noqa: E402
                                              shown_values)
 
+from benchmarks.mines_setup import add_game_options  # noqa: E402
+
 CLASSES = (2, 120, 1000, 5000, 20000, 100000)
 
 
@@ -127,10 +129,7 @@ def main():
     p.add_argument("--twin-up-to", type=int, default=1000)
     p = sub.add_parser("games")
     p.add_argument("players", nargs="+")
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--first-click", default="safe")
-    p.add_argument("--first-move", default="corner")
+    add_game_options(p, games=400, seed=1000)
     args = parser.parse_args()
     positions(args) if args.command == "positions" else games(args)
 
