@@ -30,11 +30,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from deductive.engine.minesweeper import analyze, parse_preset  # noqa: E402
 from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,  # noqa: E402
                                                 play_game)
-from deductive.engine.minesweeper import players as players_module  # noqa: E402
+from deductive.engine.minesweeper import best as best_module  # noqa: E402
 from deductive.engine.minesweeper.endgame import _endgame_arrays, endgame_choice  # noqa: E402
 from deductive.engine.minesweeper.players import make_player  # noqa: E402
 from deductive.kernels.mines_endgame import (best_click, enumerate_arrangements,  # noqa: E402
                                              shown_values)
+
+from benchmarks.mines_setup import add_game_options  # noqa: E402
 
 CLASSES = (2, 120, 1000, 5000, 20000, 100000)
 
@@ -91,13 +93,13 @@ def endgame_of(name):
         return
     from tests.reference import mines_endgame_choice
 
-    compiled = players_module._endgame
-    players_module._endgame = lambda p: mines_endgame_choice(p.rows, p.cols, p.mines,
-                                                             p.cells.tolist())
+    compiled = best_module._endgame
+    best_module._endgame = lambda p: mines_endgame_choice(p.rows, p.cols, p.mines,
+                                                          p.cells.tolist())
     try:
         yield
     finally:
-        players_module._endgame = compiled
+        best_module._endgame = compiled
 
 
 def games(args):
@@ -127,10 +129,7 @@ def main():
     p.add_argument("--twin-up-to", type=int, default=1000)
     p = sub.add_parser("games")
     p.add_argument("players", nargs="+")
-    p.add_argument("--games", type=int, default=400)
-    p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--first-click", default="safe")
-    p.add_argument("--first-move", default="corner")
+    add_game_options(p, games=400, seed=1000)
     args = parser.parse_args()
     positions(args) if args.command == "positions" else games(args)
 

@@ -16,12 +16,17 @@ with the same seed (game g: mines seeded S+g, player S+1000+g).
 
 import argparse
 import json
+import os
+import sys
 from collections import defaultdict
 
-from deductive.engine.minesweeper.bench import (first_move_cell, moves, new_game,
-                                                wilson_interval)
-from deductive.engine.minesweeper.board import parse_preset
-from deductive.engine.minesweeper.players import make_player
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from benchmarks.mines_setup import add_game_options  # noqa: E402
+from deductive.engine.minesweeper.bench import (first_move_cell, moves,  # noqa: E402
+                                                new_game, wilson_interval)
+from deductive.engine.minesweeper.board import parse_preset  # noqa: E402
+from deductive.engine.minesweeper.players import make_player  # noqa: E402
 
 
 def stage(covered: int, cells: int) -> str:
@@ -94,10 +99,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--player", default="strongest")
     parser.add_argument("--preset", default="expert")
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=20000)
-    parser.add_argument("--first-click", default="safe", choices=("safe", "zero", "none"))
-    parser.add_argument("--first-move", default="corner")
+    add_game_options(parser, games=2000, seed=20000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:

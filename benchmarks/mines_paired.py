@@ -23,10 +23,13 @@ import json
 import os
 import sys
 
-from deductive.engine.minesweeper.bench import BenchResult, GameRecord, run_bench
-from deductive.engine.minesweeper.board import parse_preset
-from deductive.engine.minesweeper.compare import Comparison
-from deductive.engine.minesweeper.players import make_player
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from benchmarks.mines_setup import add_game_options  # noqa: E402
+from deductive.engine.minesweeper.bench import BenchResult, GameRecord, run_bench  # noqa: E402
+from deductive.engine.minesweeper.board import parse_preset  # noqa: E402
+from deductive.engine.minesweeper.compare import Comparison  # noqa: E402
+from deductive.engine.minesweeper.players import make_player  # noqa: E402
 
 BLOCK = 100
 
@@ -114,10 +117,7 @@ def main():
     p.add_argument("dir")
     p.add_argument("players", nargs="+")
     p.add_argument("--preset", default="expert")
-    p.add_argument("--games", type=int, default=5000)
-    p.add_argument("--seed", type=int, default=20000)
-    p.add_argument("--first-click", default="safe")
-    p.add_argument("--first-move", default="corner")
+    add_game_options(p, games=5000, seed=20000)
     p = sub.add_parser("report")
     p.add_argument("dir")
     p.add_argument("--baseline", default="best")

@@ -18,6 +18,7 @@ from deductive.kernels.mines import mine_counts
 from deductive.kernels.mines_endgame import OK, best_click, shown_values
 
 from . import reference
+from .mines_cases import consistent_positions
 
 
 @st.composite
@@ -147,3 +148,19 @@ def test_cascades_change_no_value(position):
     args = position.rows, position.cols, position.mines, position.cells.tolist()
     assert endgame_choice(position)[1] == pytest.approx(
         reference.mines_best_win(*args, cascades=True), abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(consistent_positions())
+def test_enumerated_solutions_and_endgame_search(found):
+    (rows, cols, mines, cells), position, a = found
+    covered, sols = enumerate_solutions(position)
+    expected = reference.mines_arrangements(rows, cols, mines, cells.tolist())
+    got = {frozenset(c for c, x in zip(covered, row) if x) for row in sols}
+    assert got == set(expected)
+    assert len(sols) == pytest.approx(np.exp(a.log_count), rel=1e-9)
+    if len(covered) <= 9 and 1 < len(expected) <= 40:
+        cell, win = endgame_choice(position)
+        assert win == pytest.approx(reference.mines_best_win(rows, cols, mines, cells.tolist()),
+                                    abs=1e-12)
+        assert cell in covered

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from deductive.engine.minesweeper import Position, analyze
 from deductive.engine.minesweeper.endgame import (_endgame_arrays, closed_regions,
                                                   isolated_choice)
-from deductive.engine.minesweeper.players import make_player, unavoidable_fifty_fifty
+from deductive.engine.minesweeper.guess_rules import unavoidable_fifty_fifty
+from deductive.engine.minesweeper.players import make_player
 from deductive.errors import DeductiveError
 from deductive.kernels.mines_endgame import enumerate_arrangements
 

@@ -18,7 +18,7 @@ from deductive.engine.minesweeper.endgame import endgame_choice
 from deductive.engine.minesweeper.players import make_player
 
 from . import reference
-from .test_mines import any_positions
+from .mines_cases import any_positions
 from .test_mines_endgame import brute_forceable, endgame_positions
 
 

@@ -8,7 +8,8 @@ from deductive.engine.minesweeper import Position, analyze, parse_preset
 from deductive.engine.minesweeper.bench import moves, new_game, run_bench
 from deductive.engine.minesweeper.board import COVERED, neighbours_of
 from deductive.engine.minesweeper.endgame import enumerate_solutions
-from deductive.engine.minesweeper.players import make_player, unavoidable_fifty_fifty
+from deductive.engine.minesweeper.guess_rules import unavoidable_fifty_fifty
+from deductive.engine.minesweeper.players import make_player
 
 
 def _guess_positions(spec, games, seed=3):
@@ -114,7 +115,7 @@ def test_each_refinement_plays_reproducible_games(options):
 def test_open_corner_while_no_zero_is_open():
     """The covered corner off the frontier farthest from the numbers, only while every
     revealed cell is a number, at most ``most`` of them, and within the limit."""
-    from deductive.engine.minesweeper.players import open_corner
+    from deductive.engine.minesweeper.guess_rules import open_corner
 
     nbrs = neighbours_of(5, 6)
     position = Position.parse("1xxxxx\nxxxxxx\nxxxxxx\nxxxxxx\nxxxxx2", mines=6)
@@ -152,11 +153,11 @@ def test_open_corner_plays_in_games():
 def test_cells_two_away_from_numbers_join_the_pool():
     """``near_off``: cells off the frontier two rows or columns straight from a number are
     added (at most ``near_off``), and every one is off the frontier and within the cut-off."""
-    from deductive.engine.minesweeper.players import _two_away
+    from deductive.engine.minesweeper.guess_rules import two_away
 
     position = Position.parse("xxxxx\nxxxxx\nxx3xx\nxxxxx\nxxxxx", mines=5)
     off = np.array([0, 2, 4, 10, 14, 20, 22, 24])
-    assert _two_away(position, off) == [2, 10, 14, 22]
+    assert two_away(position, off) == [2, 10, 14, 22]
     assert all(_check_near_off(cutoff) for cutoff in (0.9, 0))
 
 
@@ -209,7 +210,7 @@ def test_every_guess_says_why_and_losses_add_up():
 
 
 def test_covered_space_counts_across_one_revealed_cell():
-    from deductive.engine.minesweeper.players import covered_space
+    from deductive.engine.minesweeper.guess_rules import covered_space
 
     # a pocket of three covered cells closed by two revealed columns, and a wide open right
     position = Position.parse("xx11xxx\nx111xxx\n1111xxx", mines=4)
@@ -247,7 +248,7 @@ xx3F1112F2FF2F1..2F3FF223222F2
 def test_deferred_cells_are_played_last():
     """With ``defer``, a candidate in a space smaller than it is scored only when every
     candidate is in one."""
-    from deductive.engine.minesweeper.players import covered_space
+    from deductive.engine.minesweeper.guess_rules import covered_space
 
     position = Position.parse(POCKET_LATE, 99)
     a = analyze(position)

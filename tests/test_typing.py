@@ -47,8 +47,8 @@ ALLOWED = {
     "deductive/engine/minesweeper/board.py:Board.apply",
     "deductive/engine/minesweeper/board.py:Board.preset",
     "deductive/engine/minesweeper/board.py:Position.read",
-    "deductive/engine/minesweeper/players.py:Player.after_rules",
-    "deductive/engine/minesweeper/players.py:Player.decide",
+    "deductive/engine/minesweeper/base.py:Player.after_rules",
+    "deductive/engine/minesweeper/base.py:Player.decide",
     "deductive/engine/minesweeper/players.py:make_player",
     "deductive/engine/words.py:WordList.__init__",
     "deductive/engine/words.py:WordList.index",
@@ -59,7 +59,7 @@ ALLOWED = {
 NO_JSON_YET = {
     "deductive.engine.feedback.search.SearchResult",
     "deductive.engine.minesweeper.bench.BenchResult",
-    "deductive.engine.minesweeper.players.Move",
+    "deductive.engine.minesweeper.base.Move",
 }
 
 #: The result types the facades' verbs return.

@@ -1,6 +1,7 @@
 """Exact mine probabilities of every covered cell, honouring the global mine count.
 
-Steps (the counting itself is compiled, see :mod:`deductive.kernels.mines`):
+Steps (the counting itself is compiled, see :mod:`deductive.kernels.mines_frontier` and
+:mod:`deductive.kernels.mines_count`):
 
 1. constraints, boxes (cells with the same constraints) and independent components;
 2. each component counted by its number of mines m: W_i[m], and per box the solutions
@@ -28,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...kernels.mines import log_convolve, log_correlate, log_sum
+from ...kernels.mines_logpoly import log_convolve, log_correlate, log_sum
 from .._memory import available_memory
 from ..params import Param
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
@@ -206,7 +207,7 @@ def _log_total(prefix, log_bin, left) -> float:
 
 
 class _Frontier(NamedTuple):
-    """The frontier structure (:func:`deductive.kernels.mines.frontier_structure`)."""
+    """The frontier structure (:func:`deductive.kernels.mines_frontier.frontier_structure`)."""
 
     box_of: np.ndarray
     box_size: np.ndarray
@@ -220,7 +221,7 @@ class _Frontier(NamedTuple):
 def _frontier_structure(position) -> _Frontier:
     """Boxes and components of the frontier; a number that cannot be satisfied by its own
     neighbours raises :class:`PositionError` naming it."""
-    from ...kernels.mines import OK, TOO_MANY_FLAGS, frontier_structure
+    from ...kernels.mines_frontier import OK, TOO_MANY_FLAGS, frontier_structure
 
     cells = position.cells
     status, bad, *structure = frontier_structure(cells, neighbours_of(position.rows,
@@ -241,7 +242,7 @@ def _count_components(position, frontier: _Frontier, budget, max_memory):
     a mine / a free cell, each total kept), the tree counts by component, the sum of the
     shifts, and the work steps left.
     """
-    from ...kernels.mines import count_all
+    from ...kernels.mines_count import count_all
 
     f = frontier
     (comp_ptr, comp_boxes, comp_width, w_ptr, weights, s_ptr, mines_in_box, kmin, kmax,

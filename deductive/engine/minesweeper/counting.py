@@ -1,6 +1,6 @@
 """Exact counting of a large frontier component over a tree decomposition of its constraints.
 
-The compiled backtracker (:func:`deductive.kernels.mines.count_all`) enumerates a
+The compiled backtracker (:func:`deductive.kernels.mines_count.count_all`) enumerates a
 component's solutions one by one, which is fastest on the components of ordinary games and
 hopeless on a big, loosely connected one (a board with scattered reveals has components of
 hundreds of boxes and billions of solutions). Such a component is counted here instead, by
@@ -14,7 +14,7 @@ dynamic programming whose cost grows with the *width* of the component, not its 
    the mines placed so far around each of its constraints; the constraint it eliminates must
    then be exactly satisfied, and the table, keyed by the constraints it shares with its
    parent, is its message. Each entry is a polynomial in the number of mines placed
-   (log-domain, see :func:`deductive.kernels.mines.log_convolve`).
+   (log-domain, see :func:`deductive.kernels.mines_logpoly.log_convolve`).
 3. Downward pass: each bag receives what the rest of the component contributes (its parent's
    outside message), runs forward and backward through its items, and so gets every box's
    mines-weighted count and its children's outside messages.
@@ -34,8 +34,8 @@ import math
 import numpy as np
 
 from ...errors import DeductiveError
-from ...kernels.mines import (table_apply, table_back, table_box_marginals, table_matches,
-                              table_outside, table_pairs)
+from ...kernels.mines_tables import (table_apply, table_back, table_box_marginals,
+                                     table_matches, table_outside, table_pairs)
 
 __all__ = ["CountingBudgetError", "STEP_BUDGET", "TreeCount", "elimination_bags"]
 
@@ -232,7 +232,7 @@ class TreeCount:
     boxes : int64 array
         The component's boxes.
     box_size, box_cons_ptr, box_cons, cons_value : arrays
-        The frontier structure (:func:`deductive.kernels.mines.frontier_structure`).
+        The frontier structure (:func:`deductive.kernels.mines_frontier.frontier_structure`).
     max_bytes : int
         Memory the tables may hold.
     max_steps : int
