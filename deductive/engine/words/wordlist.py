@@ -63,7 +63,8 @@ class WordList(Sequence):
     (['crane', 'slate'], 5)
     """
 
-    def __init__(self, words: Iterable[str], name: str | None = None, *, _lines=None):
+    def __init__(self, words: Iterable[str], name: str | None = None, *,
+                 _lines: Sequence[int] | None = None) -> None:
         self.name = name or "<list>"
         folded, lines = [], []
         for pos, raw in enumerate(words):
@@ -123,7 +124,7 @@ class WordList(Sequence):
     def _index(self) -> dict:
         return {w: i for i, w in enumerate(self.words)}
 
-    def index(self, word: str, *_args) -> int:
+    def index(self, word: str, *_args: int) -> int:
         """Position of ``word`` (folded) in the list.
 
         Raises
