@@ -28,7 +28,6 @@ def test_a_local_cluster_leaves_the_environment_alone():
     assert dict(os.environ) == before
 
 
-
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
 def test_stopped_client_leaves_no_local_cluster(tmp_path, stop):
     """Ctrl-C, or a client killed outright: workers, fork server and all exit with it."""
@@ -55,7 +54,6 @@ def test_stopped_client_leaves_no_local_cluster(tmp_path, stop):
     assert _marked(marker) == [], "worker processes outlived the client"
 
 
-
 def _marked(marker):
     found = []
     for pid in os.listdir("/proc"):
@@ -68,7 +66,6 @@ def _marked(marker):
         except OSError:
             continue
     return found
-
 
 
 def test_busy_dashboard_port_brings_no_warning():
@@ -94,7 +91,6 @@ def test_busy_dashboard_port_brings_no_warning():
     assert json.loads(out.stdout)["games"] == 30
 
 
-
 def test_check_workers(client):
     from deductive import DeductiveError, __version__
     from deductive.distributed import check_workers
@@ -103,7 +99,6 @@ def test_check_workers(client):
     assert len(versions) == 2 and set(versions.values()) == {__version__}
     with pytest.raises(DeductiveError, match="2 of 2 Dask workers run deductive .* install the"):
         check_workers(client, version="0.0.0-other")
-
 
 
 def test_scheduler_without_workers_fails_clearly(monkeypatch):
@@ -120,7 +115,6 @@ def test_scheduler_without_workers_fails_clearly(monkeypatch):
         cluster.close()
 
 
-
 def test_missing_dask_is_one_line():
     """Without Dask installed, --workers says how to install it (no fork server, no
     traceback)."""
@@ -135,7 +129,6 @@ def test_missing_dask_is_one_line():
         "error: Dask is not installed: pip install 'deductive[dask]'"]
 
 
-
 def test_tasks_run_one_compute_thread(client):
     """Every task sets one compute thread in its worker: the worker's task threads are its
     share of the CPUs (numba would otherwise use every CPU in every worker)."""
@@ -144,7 +137,6 @@ def test_tasks_run_one_compute_thread(client):
     words = wordle.load_words("fr-seed")
     wordle_openers(client, wordle.pattern_matrix(words, words), words)
     assert set(client.run(deductive.get_threads).values()) == {1}
-
 
 
 def test_worker_threads_keep_the_workers_own_setting():
@@ -163,7 +155,6 @@ def test_worker_threads_keep_the_workers_own_setting():
     finally:
         cluster.close()
     assert report["threads"] == 2 and report["nthreads"] == 1 and len(report["cpus"]) >= 2
-
 
 
 def test_worker_threads_warn_about_an_oversubscribed_host():
@@ -193,7 +184,6 @@ def test_worker_threads_warn_about_an_oversubscribed_host():
     with pytest.warns(RuntimeWarning, match="on b run 8 compute threads on 4 CPUs.*unset "
                                             "DEDUCTIVE_THREADS"):
         worker_threads(Reports(env))
-
 
 
 def _fake_server(payload):
@@ -229,7 +219,6 @@ def _fake_server(payload):
     return server.getsockname()[1], lambda: (stop.set(), thread.join(5))
 
 
-
 @pytest.mark.parametrize("payload", [
     b"\x08\x00\x00\x00\x00\x00\x00\x00pickle-protocol" + bytes(range(256)) * 4,
     b"\x20" + b"\x00" * 7 + b"pickle-protocol" * 3 + bytes(range(256)),   # framed, not Dask
@@ -253,7 +242,6 @@ def test_the_probe_survives_any_bytes(payload):
         assert time.monotonic() - start < 15
     finally:
         stop()
-
 
 
 def test_ctrl_c_under_two_workers_is_one_line_and_keeps_the_checkpoint(tmp_path):
@@ -287,12 +275,10 @@ def test_ctrl_c_under_two_workers_is_one_line_and_keeps_the_checkpoint(tmp_path)
         assert len(Checkpoint(str(ck), tag).load()) == len(rows)     # every digest holds
 
 
-
 def _dask_process(*args):
     return subprocess.Popen([sys.executable, "-m", "distributed.cli." + args[0], *args[1:]],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
-
 
 
 @pytest.mark.slow

@@ -39,7 +39,6 @@ def test_mines_bench_equals_single_process(client):
     assert remote.as_dict()["wins"] == local.as_dict()["wins"]
 
 
-
 @pytest.mark.parametrize("metric", ["entropy", "minimax", "expected", "buckets"])
 def test_wordle_openers_equal(client, metric):
     words = wordle.load_words("fr-seed")
@@ -49,13 +48,11 @@ def test_wordle_openers_equal(client, metric):
     assert remote == local
 
 
-
 def test_wordle_second_equal(client):
     game = Wordle("fr-seed", "fr-seed")
     local = second_guesses(game, game.solver("entropy"), "laine")
     remote = wordle_second(client, game, "entropy", {"pool": "all"}, "laine")
     assert remote == local
-
 
 
 def test_hangman_all_lengths_equal(client, tmp_path):
@@ -70,7 +67,6 @@ def test_hangman_all_lengths_equal(client, tmp_path):
     assert [r.results for _, r in remote] == [r.results for _, r in local]
 
 
-
 def test_wordle_search_openers_equal(client):
     from deductive.engine.feedback.search import TreeSearch
 
@@ -81,14 +77,12 @@ def test_wordle_search_openers_equal(client):
     assert [_searched(r) for r in remote] == [_searched(r) for r in local]
 
 
-
 def test_wordle_search_openers_equal_in_hard_mode(client):
     """Hard mode, exact, within 4 guesses: the rows of one process."""
     game = hard_subset()
     openers = [w for w in game.guesses[:60] if _within(game, w) is not None][:30]
     rows = wordle_search_openers(client, game, openers, max_guesses=4)
     assert [_searched(r) for r in rows] == [_within(game, w) for w in openers]
-
 
 
 def test_a_workers_searches_share_one_search():
@@ -109,7 +103,6 @@ def test_a_workers_searches_share_one_search():
         forget_search("run")
 
 
-
 def _within(game, word):
     """A fresh search's row of ``word`` within 4 guesses (None: no tree)."""
     from deductive.engine.feedback.search import TreeSearch
@@ -120,7 +113,6 @@ def _within(game, word):
         return None
 
 
-
 def hard_subset():
     """Hard mode on 150 seeded words of the built-in English answers."""
     import deductive
@@ -129,7 +121,6 @@ def hard_subset():
     words = [w.strip() for w in path.read_text().splitlines() if len(w.strip()) == 5]
     sub = sorted(np.random.default_rng(4).choice(words, size=150, replace=False).tolist())
     return Wordle(sub, sub, hard=True)
-
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -155,7 +146,6 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
              for f in ("one.jsonl", "two.jsonl")]
     assert files[0] == files[1]
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
-
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -188,7 +178,6 @@ def test_wordle_least_worst_equal(client, tmp_path, monkeypatch, hard):
     assert files[0] == files[1]
     assert sum("least_worst" in e for e in files[0]) == 9        # 8 pieces within 3, 1 in 4
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
-
 
 
 def test_a_cut_proof_cancels_its_searches(client):
@@ -232,11 +221,9 @@ def test_a_cut_proof_cancels_its_searches(client):
         distributed.wait(holds, timeout=60)
 
 
-
 def _searched(row):
     """A searched opener's row without its timing (seconds, nodes)."""
     return {k: v for k, v in row.items() if k not in ("seconds", "nodes")}
-
 
 
 def test_search_checkpoint_is_by_opener(client, tmp_path):

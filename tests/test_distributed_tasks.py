@@ -31,7 +31,6 @@ def test_chunk_ranges():
     assert chunk_ranges(0, 4) == []
 
 
-
 def test_guided_ranges():
     assert guided_ranges(0, 0, 2, 10) == []
     assert guided_ranges(0, 100, 2, 10, smallest=4) == [
@@ -39,7 +38,6 @@ def test_guided_ranges():
         (78, 84), (84, 88), (88, 92), (92, 96), (96, 100)]
     pieces = guided_ranges(0, 20000, 2, 312)
     assert len(pieces) == 77 and pieces[0] == (0, 312) and pieces[-1][1] - pieces[-1][0] <= 8
-
 
 
 @given(lo=st.integers(0, 50), n=st.integers(0, 3000), workers=st.integers(1, 64),
@@ -51,7 +49,6 @@ def test_guided_ranges_cover_in_order(lo, n, workers, largest, smallest):
     sizes = [b - a for a, b in pieces]
     assert all(0 < size <= max(1, largest) for size in sizes)
     assert sizes == sorted(sizes, reverse=True)                # they only shrink
-
 
 
 def test_checkpoint_resume(client, tmp_path):
@@ -68,7 +65,6 @@ def test_checkpoint_resume(client, tmp_path):
     again = [tuple(json.loads(e["key"])) for e in checkpoint_rows(checkpoint)[2:]]
     played = sorted(g for a, b in again for g in range(a, b))
     assert played == sorted(set(range(100)) - {g for a, b in kept for g in range(a, b)})
-
 
 
 def test_checkpoint_resumes_with_other_chunks(client, tmp_path):
@@ -90,7 +86,6 @@ def test_checkpoint_resumes_with_other_chunks(client, tmp_path):
     assert sorted(g for a, b in new for g in range(a, b)) == sorted(set(range(300)) - kept)
 
 
-
 def test_lost_worker_is_retried():
     # the sweeps' own local cluster (workers forked from the fork server); the nanny
     # replaces the killed worker
@@ -108,7 +103,6 @@ def test_lost_worker_is_retried():
     assert killed
     local = run_bench("beginner", make_player("least-risk"), 200)
     assert records(remote) == records(local)
-
 
 
 def test_a_proof_survives_its_cluster_losing_the_game():
@@ -144,7 +138,6 @@ def test_a_proof_survives_its_cluster_losing_the_game():
     assert stable[0] == stable[1]
 
 
-
 def test_a_sweep_that_loses_its_data_says_so_in_one_line(client):
     """A task cancelled under :func:`run_chunks` (its scattered input lost) is one clear
     error naming the way on, not a TypeError from deep in the loop."""
@@ -166,7 +159,6 @@ def test_a_sweep_that_loses_its_data_says_so_in_one_line(client):
     finally:
         timer.cancel()
     assert str(err.value) == LOST
-
 
 
 def test_an_edited_bench_row_is_played_again(client, tmp_path):

@@ -55,7 +55,6 @@ DASK = (
           low=0.1))
 
 
-
 class Cluster:
     """Where a sweep runs (the values of :data:`DASK`): on Dask, a local cluster of
     ``workers`` or the one at ``scheduler``, else in this process. A scheduler is checked
@@ -76,7 +75,6 @@ class Cluster:
             return here()
         with dask_client(self.scheduler, self.workers, self.timeout) as client:
             return on_dask(client)
-
 
 
 @contextlib.contextmanager
@@ -159,7 +157,6 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
 LOCAL_PATIENCE = 60.0
 
 
-
 @contextlib.contextmanager
 def _sigint_deferred(interrupted: list):
     """Hold a Ctrl-C back while a local cluster starts (noted in ``interrupted``; the
@@ -178,7 +175,6 @@ def _sigint_deferred(interrupted: list):
         signal.signal(signal.SIGINT, old)
 
 
-
 def _ignore_sigint(dask_worker=None) -> None:
     import signal
 
@@ -186,7 +182,6 @@ def _ignore_sigint(dask_worker=None) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:                  # not the worker's main thread: nothing to do
         pass
-
 
 
 def _sigint_plugin():
@@ -201,7 +196,6 @@ def _sigint_plugin():
     return IgnoreSigint()
 
 
-
 def _quiet(dask_worker=None) -> None:
     """Silence Dask's logs in this process for good: a run cut short (Ctrl-C) cancels its
     tasks and cuts its connections, which Dask reports at length; the user has asked for
@@ -210,7 +204,6 @@ def _quiet(dask_worker=None) -> None:
 
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-
 
 
 def _close_quietly(thing) -> None:

@@ -18,7 +18,6 @@ def _import_distributed():
 CONNECT_TIMEOUT = 10.0
 
 
-
 def scheduler_address(address: str) -> tuple[str, str, int]:
     """Check a scheduler address; return it as ``tcp://HOST:PORT``, with host and port.
 
@@ -52,7 +51,6 @@ def scheduler_address(address: str) -> tuple[str, str, int]:
         raise DeductiveError(f"--scheduler {text}: not a host and port; {example}")
     shown = f"[{host}]" if ":" in host else host
     return f"tcp://{shown}:{port}", host, port
-
 
 
 def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
@@ -117,7 +115,6 @@ def probe_scheduler(address: str, host: str, port: int, timeout: float) -> None:
 HANDSHAKE_MAX = 4096
 
 
-
 def _handshake(data: bytes) -> bool:
     """Whether ``data`` begins with a whole Dask handshake as its TCP comm frames it: an
     8-byte length, then that many bytes (at most :data:`HANDSHAKE_MAX`) naming the
@@ -128,7 +125,6 @@ def _handshake(data: bytes) -> bool:
     size = int.from_bytes(data[:8], "little")
     return 16 <= size <= HANDSHAKE_MAX and len(data) >= 8 + size and \
         b"pickle-protocol" in data[8:8 + size]
-
 
 
 def bounded(call, seconds: float, what: str):

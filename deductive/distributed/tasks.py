@@ -31,7 +31,6 @@ PATIENCE: dict = {}
 WATCH_EVERY = 1.0
 
 
-
 class Watch:
     """Waits for a task of a run while watching its cluster: a scheduler that does not
     answer within the run's patience (:data:`PATIENCE`), or a cluster left without a
@@ -75,7 +74,6 @@ class Watch:
                 "--checkpoint resumes where it stopped)")
 
 
-
 def watched(client, running):
     """Yield what ``running`` (an ``as_completed``) yields, under a :class:`Watch`."""
     watch = Watch(client)
@@ -83,11 +81,9 @@ def watched(client, running):
         yield watch.next(running)
 
 
-
 def _task(func, *args):
     _one_thread_per_task()
     return func(*args)
-
 
 
 def submit(client, func, *args):
@@ -98,12 +94,10 @@ def submit(client, func, *args):
                          key=f"{name}-{uuid.uuid4().hex}")
 
 
-
 def completions():
     """An empty ``distributed.as_completed`` yielding ``(future, result)`` as the tasks
     added to it finish (see :func:`was_lost`)."""
     return _import_distributed().as_completed(with_results=True)
-
 
 
 def was_lost(future, result) -> bool:
@@ -120,13 +114,11 @@ LOST = ("the Dask cluster lost the data sent to its workers (every worker was re
         "(a command given --checkpoint resumes where it stopped)")
 
 
-
 def chunk_ranges(n: int, chunks: int) -> list[tuple[int, int]]:
     """Split range(n) into at most ``chunks`` contiguous, nearly equal pieces."""
     chunks = max(1, min(int(chunks), int(n))) if n else 1
     bounds = np.linspace(0, n, chunks + 1).round().astype(int)
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-
 
 
 def guided_ranges(lo: int, hi: int, workers: int, largest: int,
@@ -146,16 +138,13 @@ def guided_ranges(lo: int, hi: int, workers: int, largest: int,
     return pieces
 
 
-
 def n_workers(client) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
-
 
 
 def chunk_key(chunk) -> str:
     """A chunk's name in a checkpoint: the chunk itself, as JSON."""
     return json.dumps(chunk)
-
 
 
 def run_chunks(client, func, chunks, *args, checkpoint: str | None = None, tag="",

@@ -15,12 +15,10 @@ from ..errors import DeductiveError
 WORKER_WAIT = "60s"
 
 
-
 def _worker_version():
     from .. import __version__
 
     return __version__
-
 
 
 def check_workers(client, version: str | None = None, wait: str | None = None) -> dict:
@@ -54,7 +52,6 @@ def check_workers(client, version: str | None = None, wait: str | None = None) -
     return versions
 
 
-
 def _one_thread_per_task() -> None:
     """In a worker: the kernels of each task use one compute thread, unless the worker's
     environment sets ``DEDUCTIVE_THREADS`` (the user's choice for that worker)."""
@@ -62,7 +59,6 @@ def _one_thread_per_task() -> None:
 
     if not os.environ.get(ENV, "").strip():
         set_threads(1)
-
 
 
 def _worker_report(dask_worker=None) -> dict:
@@ -78,7 +74,6 @@ def _worker_report(dask_worker=None) -> dict:
     state = getattr(dask_worker, "state", dask_worker)       # older Dask: on the worker
     return {"host": socket.gethostname(), "cpus": cpus,
             "nthreads": int(getattr(state, "nthreads", 1) or 1), "threads": get_threads()}
-
 
 
 def worker_threads(client) -> dict:

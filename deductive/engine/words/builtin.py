@@ -51,7 +51,6 @@ _SOURCES = {
 }
 
 
-
 def builtin_words(name: str, *, role: str = "guesses", length: int = 5) -> WordList:
     """A built-in word list: the original Wordle lists, or real words of one language by a
     fixed rule.
@@ -122,7 +121,6 @@ _FIVE_LETTER = {
 }
 
 
-
 @lru_cache(maxsize=None)
 def _five_letter(name: str, role: str) -> WordList:
     words = _package_lines(_FIVE_LETTER[name][role])
@@ -131,7 +129,6 @@ def _five_letter(name: str, role: str) -> WordList:
     if name == "fr-seed":
         return WordList(words, name="fr-seed")
     return WordList(words, name=f"{name}:{role}")
-
 
 
 class BuiltinList(NamedTuple):
@@ -146,7 +143,6 @@ class BuiltinList(NamedTuple):
 
     def to_json(self) -> dict:
         return self._asdict()
-
 
 
 def builtin_lists(*, lengths: Iterable[int] = (5,)) -> list[BuiltinList]:
@@ -176,7 +172,6 @@ def builtin_lists(*, lengths: Iterable[int] = (5,)) -> list[BuiltinList]:
     return rows
 
 
-
 def builtin_guesses(lang: str, length: int) -> list[str]:
     """Every dictionary word of ``length`` letters of a built-in language, alphabetically."""
     if lang == "en" and length == 5:
@@ -186,7 +181,6 @@ def builtin_guesses(lang: str, length: int) -> list[str]:
     return sorted(w for w in dictionary(lang) if len(w) == length)
 
 
-
 def builtin_answers(lang: str, length: int, limit: int = ANSWER_LIST_SIZE) -> list[str]:
     """The built-in answers of ``length`` letters, most frequent first (see
     :func:`builtin_words` for the rule)."""
@@ -194,7 +188,6 @@ def builtin_answers(lang: str, length: int, limit: int = ANSWER_LIST_SIZE) -> li
         ranked = [w for w in _package_lines("en-answers.txt") if len(w) == length]
         return ranked[:limit]
     return rank_answers(dictionary(lang), _common_words(lang), length, lang, limit)
-
 
 
 def _package_lines(filename: str) -> list[str]:

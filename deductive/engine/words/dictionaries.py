@@ -27,14 +27,12 @@ GUESS_SIZE = 70
 FRENCH_WORDS = "/usr/share/dict/french"
 
 
-
 class DictionaryEntry(NamedTuple):
     """A word of a built-in dictionary: whether it is common (eligible as an answer) and
     the dictionary's spellings of it before folding (their frequencies rank it)."""
 
     common: bool
     forms: tuple
-
 
 
 @lru_cache(maxsize=None)
@@ -60,11 +58,9 @@ def dictionary(lang: str) -> dict:
     raise UnknownNameError(f"no built-in dictionary for {lang!r}; choose en or fr")
 
 
-
 def _en_lines() -> list[str]:
     data = resources.files("deductive.data").joinpath("en-words.txt.gz").read_bytes()
     return gzip.decompress(data).decode("utf-8").splitlines()
-
 
 
 def fold_entries(raw_entries: Iterable[str], common) -> dict:
@@ -84,11 +80,9 @@ def fold_entries(raw_entries: Iterable[str], common) -> dict:
     return entries
 
 
-
 def common_words(entries: dict) -> frozenset:
     """The words of a dictionary that may be answers (:attr:`DictionaryEntry.common`)."""
     return frozenset(w for w, e in entries.items() if e.common)
-
 
 
 @lru_cache(maxsize=None)
@@ -108,7 +102,6 @@ _INFLECTIONS = {
 
 #: Bases shorter than this are not taken (bed is no past tense of be, nor gas a plural).
 _MIN_BASE = 3
-
 
 
 def inflection_base(word: str, common, lang: str = "en") -> str | None:
@@ -134,7 +127,6 @@ def inflection_base(word: str, common, lang: str = "en") -> str | None:
             if len(base) > _MIN_BASE and base[-1] == base[-2] and base[:-1] in common:
                 return base[:-1]                        # stopped <- stop
     return None
-
 
 
 def rank_answers(entries: dict, common, length: int, lang: str,

@@ -21,7 +21,6 @@ def _wordfreq():
     return wordfreq
 
 
-
 def word_frequencies(words: Iterable[str], lang: str) -> np.ndarray:
     """wordfreq's frequency of each word in ``lang`` (0 for unseen words), as float64.
 
@@ -32,7 +31,6 @@ def word_frequencies(words: Iterable[str], lang: str) -> np.ndarray:
     """
     wordfreq = _wordfreq()
     return np.array([wordfreq.word_frequency(w, lang) for w in words], dtype=np.float64)
-
 
 
 def frequency_languages() -> list[str]:

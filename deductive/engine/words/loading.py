@@ -27,7 +27,6 @@ WORD_LISTS = (
           MIN_LENGTH, MAX_LENGTH))
 
 
-
 def read_word_file(path: str, *, hint: str) -> list[str]:
     """The lines of a word-list file: the one reader of every game.
 
@@ -42,7 +41,6 @@ def read_word_file(path: str, *, hint: str) -> list[str]:
     if os.path.isdir(path):
         raise WordListError(f"{path}: is a directory; give a word-list file")
     return read_text(path, what="list", error=WordListError, hint=hint).splitlines()
-
 
 
 def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
@@ -61,7 +59,6 @@ def _read_lines(path: str, length: int | None) -> tuple[list[str], list[int]]:
         words.append(line)
         lines.append(lineno)
     return words, lines
-
 
 
 def load_words(
@@ -125,7 +122,6 @@ def load_words(
     return WordList(words)
 
 
-
 def default_source(length: int | None = None) -> str:
     """The built-in list a game uses when none is named: ``wordle`` (the original lists)
     for five letters, ``en`` for other lengths.
@@ -136,7 +132,6 @@ def default_source(length: int | None = None) -> str:
     ('wordle', 'en')
     """
     return "wordle" if length in (None, 5) else "en"
-
 
 
 def load_lists(guesses=None, answers=None,

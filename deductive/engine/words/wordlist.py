@@ -28,7 +28,6 @@ _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij", "ø"
 _VALID = re.compile(r"[a-z]+")
 
 
-
 def fold_word(text: str) -> str:
     """Fold case and accents: ``"Élève"`` becomes ``"eleve"``, ``"cœur"`` becomes ``"coeur"``.
 
@@ -42,7 +41,6 @@ def fold_word(text: str) -> str:
     text = text.strip().casefold().translate(_LIGATURES)
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
 
 
 class WordList(Sequence):
@@ -143,7 +141,6 @@ class WordList(Sequence):
         """A new list of the given words, which must all be in this one, in the given order."""
         chosen = [self.words[self.index(w)] for w in words]
         return WordList(chosen, name=name or f"{self.name} (subset)")
-
 
 
 def _validate(words: list[str], lines: list, source: str) -> tuple[str, ...]:
