@@ -140,61 +140,55 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
         and ``out_sumsq`` (``out_xlogx`` and ``out_largest`` are set to 0), in 32-bit
         lanes the compiler vectorises: a search node needs no more.
     """
+    # with a table, 64-bit sums; without one, buckets and squares (at most 255 and 255**2)
+    # in 32-bit lanes, which the compiler vectorises twice as wide
+    if xlogx.shape[0] > 0:
+        _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                       out_sumsq, lo, hi, np.int64(0))
+    else:
+        _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                       out_sumsq, lo, hi, np.int32(0))
+
+
+@njit(cache=CACHE, **SERIAL)
+def _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                   out_sumsq, lo, hi, zero):
+    """:func:`bucket_stats_columns` with each block's sums in the integer type of ``zero``;
+    an empty ``xlogx`` leaves the sums of ``xlogx`` and the largest bucket at 0."""
     n = candidates.shape[0]
     codes = np.empty((n, BLOCK), columns.dtype)
     size = np.empty((n, BLOCK), np.uint8)       # at a first candidate: its bucket's size
     first = np.empty((n, BLOCK), np.uint8)      # 1 if no earlier candidate shares its code
     ones = np.ones(n, np.uint8)
     table = xlogx.shape[0] > 0
-    # the sums of a block: 64-bit with a table; without one, buckets and squares (at most
-    # 255 and 255**2) in 32-bit lanes, which the compiler vectorises twice as wide
-    w = BLOCK if table else 0
-    wide = (np.empty(w, np.int64), np.empty(w, np.int64), np.empty(w, np.int64),
-            np.empty(w, np.int64))
-    narrow = (np.empty(BLOCK - w, np.int32), np.empty(BLOCK - w, np.int32),
-              np.empty(BLOCK - w, np.int32), np.empty(BLOCK - w, np.int32))
+    sums = np.full(BLOCK, zero)
+    buckets = np.full(BLOCK, zero)
+    largest = np.full(BLOCK, zero)
+    squares = np.full(BLOCK, zero)
     for start in range(lo, hi, BLOCK):
         m = min(hi, start + BLOCK) - start
         _gather_codes(columns, rows, candidates, codes, start, m)
         size[:, :m] = 1
         _bucket_leaders(codes, first, size, ones, n, m)
-        if table:
-            _block_stats(size, first, n, m, xlogx, wide, start, out_xlogx,
-                         out_buckets, out_largest, out_sumsq)
-        else:
-            _block_stats(size, first, n, m, xlogx, narrow, start, out_xlogx,
-                         out_buckets, out_largest, out_sumsq)
-
-
-@njit(cache=CACHE, **SERIAL)
-def _block_stats(size, first, n, m, xlogx, acc, start, out_xlogx, out_buckets,
-                 out_largest, out_sumsq):
-    """The statistics of block rows i < m into the outputs from ``start`` on, summed in
-    ``acc`` (four arrays: sums of ``xlogx``, buckets, largest, squares; their type is that
-    of the sums): each bucket counted at its first candidate, where ``size * first`` is its
-    size (0 elsewhere). An empty ``xlogx`` sets the sums of ``xlogx`` and the largest
-    bucket to 0."""
-    table = xlogx.shape[0] > 0
-    sums, buckets, largest, squares = acc
-    sums[:m] = 0
-    buckets[:m] = 0
-    largest[:m] = 0
-    squares[:m] = 0
-    for k in range(n):
-        sk = size[k]
-        fk = first[k]
+        sums[:m] = 0
+        buckets[:m] = 0
+        largest[:m] = 0
+        squares[:m] = 0
+        for k in range(n):
+            sk = size[k]
+            fk = first[k]
+            for i in range(m):
+                z = np.int64(sk[i]) * fk[i]     # the bucket's size, at its first candidate
+                squares[i] += z * z
+                buckets[i] += fk[i]
+                if table:
+                    largest[i] = max(largest[i], z)
+                    sums[i] += xlogx[z]
         for i in range(m):
-            z = np.int64(sk[i]) * fk[i]         # the bucket's size, at its first candidate
-            squares[i] += z * z
-            buckets[i] += fk[i]
-            if table:
-                largest[i] = max(largest[i], z)
-                sums[i] += xlogx[z]
-    for i in range(m):
-        out_xlogx[start + i] = sums[i]
-        out_buckets[start + i] = buckets[i]
-        out_largest[start + i] = largest[i]
-        out_sumsq[start + i] = squares[i]
+            out_xlogx[start + i] = sums[i]
+            out_buckets[start + i] = buckets[i]
+            out_largest[start + i] = largest[i]
+            out_sumsq[start + i] = squares[i]
 
 
 @njit(cache=CACHE, **SERIAL)
