@@ -51,3 +51,16 @@ def wordle_lists():
 
     data = resources.files("deductive.data")
     return Path(str(data / "wordle-guesses.txt")), Path(str(data / "wordle-answers.txt"))
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A client to a local Dask cluster of two single-threaded worker processes, one per
+    test module (``tests/test_distributed_*.py``); skipped without Dask."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0")
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()

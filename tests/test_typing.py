@@ -50,8 +50,6 @@ ALLOWED = {
     "deductive/engine/minesweeper/base.py:Player.after_rules",
     "deductive/engine/minesweeper/base.py:Player.decide",
     "deductive/engine/minesweeper/players.py:make_player",
-    "deductive/engine/words.py:WordList.__init__",
-    "deductive/engine/words.py:WordList.index",
 }
 
 #: Results the facades return that have no ``to_json()`` yet, in files other branches were

@@ -178,7 +178,7 @@ def test_builtin_french():
 
 
 def test_french_without_wfrench_is_one_clear_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(words_mod, "FRENCH_WORDS", str(tmp_path / "absent"))
+    monkeypatch.setattr(words_mod.dictionaries, "FRENCH_WORDS", str(tmp_path / "absent"))
     words_mod.dictionary.cache_clear()
     try:
         with pytest.raises(WordListError, match="apt-get install wfrench"):

@@ -42,7 +42,7 @@ def read_scowl(directory=SCOWL_DIR) -> dict:
     words and proper names in other lists. Entries that do not start with a lowercase
     letter or are not a-z once folded are dropped, as in :func:`fold_entries`.
     """
-    from ..engine.words import _VALID, fold_word
+    from ..engine.words.wordlist import _VALID, fold_word
 
     found: dict = {}
     for size in SIZES:

@@ -26,8 +26,9 @@ from ..engine.feedback.worst import MEMO_BYTES, least_worst, piece_valid, sweep_
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
 from ..engine.minesweeper.players import make_player
-from .cluster import (LOST, Watch, bounded, chunk_ranges, completions, guided_ranges,
-                      n_workers, run_chunks, submit, was_lost)
+from .scheduler import bounded
+from .tasks import (LOST, Watch, chunk_ranges, completions, guided_ranges, n_workers, run_chunks,
+                    submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
            "wordle_prove_openers", "wordle_least_worst", "hangman_sweep_all"]

@@ -140,57 +140,55 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
         and ``out_sumsq`` (``out_xlogx`` and ``out_largest`` are set to 0), in 32-bit
         lanes the compiler vectorises: a search node needs no more.
     """
+    # with a table, 64-bit sums; without one, buckets and squares (at most 255 and 255**2)
+    # in 32-bit lanes, which the compiler vectorises twice as wide
+    if xlogx.shape[0] > 0:
+        _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                       out_sumsq, lo, hi, np.int64(0))
+    else:
+        _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                       out_sumsq, lo, hi, np.int32(0))
+
+
+@njit(cache=CACHE, **SERIAL)
+def _stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_buckets, out_largest,
+                   out_sumsq, lo, hi, zero):
+    """:func:`bucket_stats_columns` with each block's sums in the integer type of ``zero``;
+    an empty ``xlogx`` leaves the sums of ``xlogx`` and the largest bucket at 0."""
     n = candidates.shape[0]
     codes = np.empty((n, BLOCK), columns.dtype)
     size = np.empty((n, BLOCK), np.uint8)       # at a first candidate: its bucket's size
     first = np.empty((n, BLOCK), np.uint8)      # 1 if no earlier candidate shares its code
     ones = np.ones(n, np.uint8)
-    acc_s = np.empty(BLOCK, np.int64)
-    acc_b = np.empty(BLOCK, np.int64)
-    acc_big = np.empty(BLOCK, np.int64)
-    acc_sq = np.empty(BLOCK, np.int64)
     table = xlogx.shape[0] > 0
-    count = np.empty(BLOCK, np.int32)          # buckets and squares when there is no table
-    square = np.empty(BLOCK, np.int32)         # (at most 255 and 255**2)
+    sums = np.full(BLOCK, zero)
+    buckets = np.full(BLOCK, zero)
+    largest = np.full(BLOCK, zero)
+    squares = np.full(BLOCK, zero)
     for start in range(lo, hi, BLOCK):
         m = min(hi, start + BLOCK) - start
         _gather_codes(columns, rows, candidates, codes, start, m)
         size[:, :m] = 1
         _bucket_leaders(codes, first, size, ones, n, m)
-        if not table:
-            count[:m] = 0
-            square[:m] = 0
-            for k in range(n):
-                sk = size[k]
-                fk = first[k]
-                for i in range(m):
-                    z = np.int32(sk[i]) * np.int32(fk[i])
-                    square[i] += z * z
-                    count[i] += fk[i]
-            for i in range(m):
-                out_buckets[start + i] = count[i]
-                out_sumsq[start + i] = square[i]
-                out_xlogx[start + i] = 0
-                out_largest[start + i] = 0
-            continue
-        acc_s[:m] = 0
-        acc_b[:m] = 0
-        acc_big[:m] = 0
-        acc_sq[:m] = 0
+        sums[:m] = 0
+        buckets[:m] = 0
+        largest[:m] = 0
+        squares[:m] = 0
         for k in range(n):
             sk = size[k]
             fk = first[k]
             for i in range(m):
-                z = np.int64(sk[i]) * fk[i]         # the bucket's size, at its first candidate
-                acc_sq[i] += z * z
-                acc_b[i] += fk[i]
-                acc_big[i] = max(acc_big[i], z)
-                acc_s[i] += xlogx[z]
+                z = np.int64(sk[i]) * fk[i]     # the bucket's size, at its first candidate
+                squares[i] += z * z
+                buckets[i] += fk[i]
+                if table:
+                    largest[i] = max(largest[i], z)
+                    sums[i] += xlogx[z]
         for i in range(m):
-            out_xlogx[start + i] = acc_s[i]
-            out_buckets[start + i] = acc_b[i]
-            out_largest[start + i] = acc_big[i]
-            out_sumsq[start + i] = acc_sq[i]
+            out_xlogx[start + i] = sums[i]
+            out_buckets[start + i] = buckets[i]
+            out_largest[start + i] = largest[i]
+            out_sumsq[start + i] = squares[i]
 
 
 @njit(cache=CACHE, **SERIAL)
