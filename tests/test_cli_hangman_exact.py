@@ -101,6 +101,37 @@ def test_errors(words, tmp_path):
     assert result.stderr.count("\n") == 1
 
 
+def test_tree_reader_is_bounded(words, tmp_path, monkeypatch):
+    """A gzip bomb, an over-deep nesting and a device each get one line and exit 2; a
+    gzip-compressed tree within the limit reads as the plain one."""
+    import gzip
+
+    tree = tmp_path / "tree.json"
+    made = run("hangman", "sweep", "--words", words, "--length", "4", "--strategy", "optimal",
+               "--lives", "3", "--tree", tree)
+    assert made.exit_code == 0, made.stderr
+    packed = tmp_path / "tree.json.gz"
+    packed.write_bytes(gzip.compress(tree.read_bytes()))
+    def report(path):
+        result = run("hangman", "tree-check", path, "--words", words, "--json")
+        assert result.exit_code == 0, result.stderr
+        return {k: v for k, v in json.loads(result.stdout).items()
+                if k not in ("parameters", "elapsed_s")}
+
+    assert report(packed) == report(tree) and report(tree)["ok"]
+    monkeypatch.setenv("DEDUCTIVE_MAX_INPUT", "1M")
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip.compress(b" " * 50_000_000))      # 50 KB that expand to 50 MB
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    for path, needle in [(bomb, "expands to more than the input limit of 1.0 MB"),
+                         (deep, "nested deeper than any Hangman tree"),
+                         ("/dev/zero", "not a regular file")]:
+        result = run("hangman", "tree-check", path, "--words", words)
+        assert result.exit_code == 2 and needle in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
 def test_workers_equal_one_process(words, tmp_path):
     pytest.importorskip("distributed")
     args = ("hangman", "sweep", "--words", words, "--strategy", "optimal", "--lives", "all",

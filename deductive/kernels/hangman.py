@@ -39,9 +39,10 @@ def position_masks(codes):
 
 @njit(cache=CACHE, **SERIAL)
 def letter_counts(presence, weights, idx, lo, hi):
-    """Per letter: number and weight of the words of ``idx[lo:hi]`` that contain it."""
+    """Per letter: number and weight of the words of ``idx[lo:hi]`` that contain it (the
+    weight in the dtype of ``weights``: exact sums for integer weights)."""
     counts = np.zeros(26, np.int64)
-    mass = np.zeros(26, np.float64)
+    mass = np.zeros(26, weights.dtype)
     for k in range(lo, hi):
         w = idx[k]
         bits = np.int64(presence[w])
@@ -178,6 +179,16 @@ def _sort_segment(masks, idx, lo, hi, c, starts, keys_out):
 
 
 @njit(cache=CACHE, **SERIAL)
+def push_group(st_lo, st_hi, st_guessed, st_wrong, top, starts, keys, j, guessed, c, wrong):
+    """Stack entry ``top``: group j of a split by letter c (its segment, the letters
+    guessed with c, and one miss more if c misses there)."""
+    st_lo[top] = starts[j]
+    st_hi[top] = starts[j + 1]
+    st_guessed[top] = guessed | (1 << c)
+    st_wrong[top] = wrong + (1 if keys[j] == 0 else 0)
+
+
+@njit(cache=CACHE, **SERIAL)
 def greedy_wins(masks, presence, weights, idx, lo, hi, guessed, wrong, lives):
     """Weight of the words of ``idx[lo:hi]`` that MIN_MISS solves with fewer than ``lives``
     misses, starting from ``guessed`` letters and ``wrong`` misses. Reorders the segment."""
@@ -203,10 +214,7 @@ def greedy_wins(masks, presence, weights, idx, lo, hi, guessed, wrong, lives):
         c = choose_greedy(masks, presence, weights, idx, a, b, g, MIN_MISS)
         groups = split_segment(masks, idx, a, b, c, starts, keys)
         for j in range(groups):
-            st_lo[top] = starts[j]
-            st_hi[top] = starts[j + 1]
-            st_guessed[top] = g | (1 << c)
-            st_wrong[top] = m + (1 if keys[j] == 0 else 0)
+            push_group(st_lo, st_hi, st_guessed, st_wrong, top, starts, keys, j, g, c, m)
             top += 1
     return won
 
@@ -329,10 +337,7 @@ def sweep_tree(masks, presence, weights, strategy, lives, exact_limit, out_wrong
             c = choose_greedy(masks, presence, weights, idx, a, b, g, strategy)
         groups = split_segment(masks, idx, a, b, c, starts, keys)
         for j in range(groups):
-            st_lo[top] = starts[j]
-            st_hi[top] = starts[j + 1]
-            st_guessed[top] = g | (1 << c)
-            st_wrong[top] = m + (1 if keys[j] == 0 else 0)
+            push_group(st_lo, st_hi, st_guessed, st_wrong, top, starts, keys, j, g, c, m)
             st_depth[top] = d + 1
             for k in range(d):
                 st_seq[top, k] = seq[k]

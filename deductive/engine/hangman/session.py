@@ -9,17 +9,17 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from ..._io import read_json
 from ...errors import DeductiveError
 from ..params import Param
 from ..words import fold_word
 from .exact import ExactHangman, ExactPlay
 from .game import LANG, PRIOR, Hangman
 from .strategies import LIVES, MEMORY, STRATEGIES, STRATEGY
-from .trees import TreeCheck, check_tree, tree_to_json, words_sha256
+from .trees import TreeCheck, check_tree, load_tree, tree_to_json, words_sha256
 from .words import WordSource, load_hangman_words
 
 __all__ = ["HangmanSession", "solve", "advise", "SolveReport", "evil", "evil_report",
@@ -248,9 +248,33 @@ class HangmanSession:
         return self.game.words.words[best[0]]
 
 
+class _StrategyReport:
+    """What the reports of a strategy played over a whole list share: its tree and JSON.
+    A subclass names its ``strategy`` (the tree's label) and holds these fields."""
+
+    strategy: ClassVar[str]
+    name: str
+    play: ExactPlay
+    word_list: tuple
+
+    def tree(self) -> dict:
+        """The strategy as a JSON tree (:func:`tree_to_json`)."""
+        return tree_to_json(self.play, self.word_list, strategy=self.strategy, source=self.name)
+
+    def to_json(self) -> dict:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
+    def as_dict(self) -> dict:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class EvilReport:
-    """The adversary's value of one list: the misses a guesser cannot avoid."""
+class EvilReport(_StrategyReport):
+    """The adversary's value of one list: the misses a guesser cannot avoid; its
+    :meth:`tree` is the guesser's minimax strategy."""
+
+    strategy: ClassVar[str] = "evil"
 
     name: str
     words: int
@@ -261,14 +285,6 @@ class EvilReport:
     search: dict
     play: ExactPlay         # the guesser's minimax strategy
     word_list: tuple
-
-    def tree(self) -> dict:
-        """The guesser's minimax strategy as a JSON tree (:func:`tree_to_json`)."""
-        return tree_to_json(self.play, self.word_list, strategy="evil", source=self.name)
-
-    def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
 
     def as_dict(self) -> dict:
         return {"words": self.words, "length": self.length, "misses": self.misses,
@@ -306,9 +322,11 @@ def evil_report(game: Hangman, *, memory: int | None = None) -> EvilReport:
 
 
 @dataclass(frozen=True)
-class OptimalReport:
+class OptimalReport(_StrategyReport):
     """The optimal strategy of one list with ``lives`` lives: the most words (prior weight)
     any strategy wins, found by exact search (:meth:`ExactHangman.play`), and its tree."""
+
+    strategy: ClassVar[str] = "optimal"
 
     name: str
     words: int
@@ -319,14 +337,6 @@ class OptimalReport:
     seconds: float
     play: ExactPlay
     word_list: tuple
-
-    def tree(self) -> dict:
-        """The strategy as a JSON tree (:func:`tree_to_json`)."""
-        return tree_to_json(self.play, self.word_list, strategy="optimal", source=self.name)
-
-    def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`."""
-        return self.as_dict()
 
     def as_dict(self) -> dict:
         return {"words": self.words, "length": self.length, "lives": self.lives,
@@ -381,8 +391,7 @@ class TreeReport:
 def tree_check(path: str | os.PathLike[str], source: WordSource,
                lives: int | None = None) -> TreeReport:
     """Replay every word of ``source`` (of the tree's length) against the tree in ``path``."""
-    tree = read_json(path, what="tree file", error=DeductiveError,
-                     hint="give a tree written by tree_to_json (hangman sweep --tree)")
+    tree = load_tree(path)
     length = tree.get("length") if isinstance(tree, dict) else None
     if not isinstance(length, int):
         raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -139,36 +138,20 @@ def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10
     return TreeCheck(len(words), wins, lives, max_misses, claimed, errors)
 
 
-#: Largest Hangman tree file a reader takes, in bytes (the optimal tree of the longest
-#: lists is a few MB).
-TREE_MAX_BYTES = 256 << 20
-
-
 def load_tree(path) -> dict:
-    """Read a tree file: a regular file of at most :data:`TREE_MAX_BYTES`, JSON, of a
-    format version this package reads; else one :class:`DeductiveError` naming it."""
-    import stat
-
+    """Read a tree file, plain or gzip-compressed (told by its first bytes), through the
+    bounded reader (:func:`deductive._io.read_text`: a regular file, at most 64 MB read and
+    expanded unless ``$DEDUCTIVE_MAX_INPUT`` raises it), JSON of a format version this
+    package reads; else one :class:`DeductiveError` naming the path."""
+    hint = "give a tree written by tree_to_json (hangman sweep --tree)"
+    text = _io.read_text(path, what="Hangman tree", error=DeductiveError, hint=hint,
+                         gunzip=True)
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise DeductiveError(f"{path}: not a regular file; give a tree written by "
-                                 "tree_to_json")
-        if info.st_size > TREE_MAX_BYTES:
-            raise DeductiveError(f"{path}: {info.st_size} bytes, more than a tree may be "
-                                 f"({TREE_MAX_BYTES}); give a tree written by tree_to_json")
-        with open(path, encoding="utf-8") as fh:
-            tree = json.load(fh)
-    except FileNotFoundError:
-        raise DeductiveError(f"{path}: no such file; give a tree written by tree_to_json") from None
-    except OSError as exc:
-        raise DeductiveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise DeductiveError(f"{path}: not JSON ({exc}); give a tree written by tree_to_json") \
-            from None
+        tree = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DeductiveError(f"{path}: not JSON ({exc}); {hint}") from None
     except RecursionError:
-        raise DeductiveError(f"{path}: nested deeper than any Hangman tree; give a tree "
-                             "written by tree_to_json") from None
+        raise DeductiveError(f"{path}: nested deeper than any Hangman tree; {hint}") from None
     if isinstance(tree, dict) and isinstance(tree.get("version"), int) and tree["version"] > 1:
         raise DeductiveError(f"{path}: a tree of format version {tree['version']}, written by "
                              f"deductive {tree.get('deductive', '(newer)')}; this version reads "
