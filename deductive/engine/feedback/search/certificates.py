@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 
+from ...._io import read_bytes
 from ....errors import ArgumentError, DeductiveError
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, opener_bounds
@@ -74,9 +75,25 @@ def proof_row_valid(game):
     return valid
 
 
+def _entries(path):
+    """``(line number, entry)`` of each JSON object line of the certificate ``path`` (plain
+    or gzip), read by :func:`~deductive._io.read_bytes`: a regular file, at most the input
+    limit (``$DEDUCTIVE_MAX_INPUT``) expanded. Lines that are not JSON objects (one cut by
+    an interruption) are skipped, as a checkpoint's reader does."""
+    data = read_bytes(path, what="certificate", error=ArgumentError, gunzip=True,
+                      hint="give the --checkpoint file of search --prove-best")
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(entry, dict):
+            yield number, entry
+
+
 def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     """The tag, rows and problems of a :func:`prove_openers` file for ``game`` (read only;
-    plain or gzip, bounded as :func:`~deductive.checkpoint.read_entries` says).
+    plain or gzip, bounded as :func:`~deductive._io.read_bytes` says).
 
     Refused (:class:`ArgumentError`): a file of other lists, one of a format this version
     does not read (formats 1, without digests, and 2 are read: a certificate is checked by
@@ -87,7 +104,7 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     differ)."""
     import warnings
 
-    from ....checkpoint import FORMAT, inputs_digest, read_entries, row_digest, version_family
+    from ....checkpoint import FORMAT, inputs_digest, row_digest, version_family
     from ....errors import DeductiveWarning
 
     identity = game.identity()
@@ -100,7 +117,7 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     legacy = 0                          # rows of format 1 (written without a digest)
     other_mode = False
     valid = proof_row_valid(game)
-    for number, entry in read_entries(path, "certificate"):
+    for number, entry in _entries(path):
         tag = entry.get("tag")
         if not isinstance(tag, dict) or tag.get("proof") not in PROOFS or "key" not in entry:
             continue
@@ -159,13 +176,19 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     return tag, [row for _, row in found.values()], problems
 
 
+#: The memo cap of the searches :func:`verify_proof` shares (that of the CLI's proofs
+#: without a memory budget: :data:`deductive.engine.wordle.search.MEMO`).
+VERIFY_MEMO_BYTES = 4_000_000_000
+
+
 def _package_version() -> str:
     from ....checkpoint import package_version
 
     return package_version()
 
 
-def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -> dict:
+def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
+                 memo_bytes: int | None = VERIFY_MEMO_BYTES) -> dict:
     """Check a :func:`prove_openers` file as a proof, for ``game``'s lists and mode.
 
     1. Coverage: one row for every opener of the guesses, none for anything else, each
@@ -174,8 +197,11 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
        in one call): at most an exact row's total; for a row that is not exact, its claim
        must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
        + ``within``) and hold: a row ruled out by the bound (``by="bound"``) has a plain or
-       refined bound of at least its claim, one ruled out by a search is searched again
-       under the threshold and must find no tree within it.
+       refined bound of at least its claim (the refined bounds in one call per claim); one
+       ruled out by a search has no tree within the threshold: its refined bound passes
+       the threshold (one call for all such rows), or else it is searched again under the
+       threshold and finds no tree. Those searches share one :class:`TreeSearch` (its
+       memo, capped at ``memo_bytes``, holds exact values and proven bounds only).
     3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
        exact rows drawn with ``seed`` are searched again from scratch (a fresh memo): their
        total and worst case must be the claimed ones, and their trees pass
@@ -183,8 +209,8 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
 
     Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
     "problems", "ok"}``; ``checked`` holds one entry per row re-derived (``word, kind,
-    claimed, found, ok``), ``problems`` one line per gap or disagreement, naming the row.
-    ``progress(k)``: k exact rows re-derived.
+    claimed, found, ok``; rows in the file's order, then the exact ones), ``problems`` one
+    line per gap or disagreement, naming the row. ``progress(k)``: k exact rows re-derived.
     """
     tag, rows, problems = read_proof(game, path)
     max_guesses = tag.get("max_guesses")
@@ -200,35 +226,18 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
     threshold = _cutoff([r["total"] for r in exact], keep, within)
     if not exact:
         problems.append("no exact row: the file ranks no opener")
+    verdicts = _check_rows(game, rows, threshold if exact else None, max_guesses, memo_bytes)
     checked = []
-    plain = opener_bounds(game, [r["index"] for r in rows], refine=False) if rows else []
-    for row, low in zip(rows, np.asarray(plain).tolist()):
-        word, claim = row["word"], row["lower"]
-        if row["exact"]:
-            if low > row["total"]:
-                problems.append(f"row {word}: total {row['total']} is below its bound {low}")
+    for row in rows:
+        verdict = verdicts.get(row["word"])
+        if verdict is None:
             continue
-        if exact and claim <= threshold:
-            problems.append(f"row {word}: claims at least {claim}, which does not rule it "
-                            f"out (the threshold is {threshold})")
-            checked.append({"word": word, "kind": row["by"], "claimed": claim,
-                            "found": low, "ok": False})
-            continue
-        if row["by"] == "bound":
-            found = low if low >= claim else int(opener_bounds(game, [row["index"]], claim)[0])
-            ok = found >= claim
-            if not ok:
-                problems.append(f"row {word}: claims a bound of at least {claim}; "
-                                f"recomputed it is {found}")
-        else:
-            total, _, _, fits = TreeSearch(game, max_guesses=max_guesses).opener_total(
-                row["index"], threshold + 1 if exact else claim)
-            found, ok = int(total), not fits
-            if fits:
-                problems.append(f"row {word}: claims at least {claim}, but a tree of total "
-                                f"{found} exists")
-        checked.append({"word": word, "kind": row["by"], "claimed": claim, "found": found,
-                        "ok": ok})
+        found, ok, problem = verdict
+        if problem:
+            problems.append(problem)
+        if found is not None:
+            checked.append({"word": row["word"], "kind": row["by"], "claimed": row["lower"],
+                            "found": found, "ok": ok})
     picked = exact[:1]
     if len(exact) > 1 and sample > 0:
         rng = np.random.default_rng(seed)
@@ -255,3 +264,56 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None) -
             "threshold": None if threshold >= INFEASIBLE else threshold,
             "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
             "problems": problems, "ok": not problems}
+
+
+def _check_rows(game, rows, threshold, max_guesses, memo_bytes) -> dict:
+    """word -> ``(found, ok, problem)`` of each row step 2 of :func:`verify_proof` checks
+    (``found`` None: an exact row, not listed; ``problem`` None when it holds), against
+    ``threshold`` (None: the file has no exact row). Each claim is tested as a row-by-row
+    check would test it, with the bounds computed in batches and one search shared."""
+    out: dict = {}
+    if not rows:
+        return out
+    plain = np.asarray(opener_bounds(game, [r["index"] for r in rows], refine=False)).tolist()
+    refine: dict = {}                   # claim -> rows ruled out by a bound, plain too low
+    searched = []                       # rows ruled out by a search
+    for row, low in zip(rows, plain):
+        word, claim = row["word"], row["lower"]
+        if row["exact"]:
+            out[word] = (None, low <= row["total"], None if low <= row["total"] else
+                         f"row {word}: total {row['total']} is below its bound {low}")
+        elif threshold is not None and claim <= threshold:
+            out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
+                                     f"rule it out (the threshold is {threshold})")
+        elif row["by"] != "bound":
+            searched.append(row)
+        elif low >= claim:
+            out[word] = (low, True, None)
+        else:
+            refine.setdefault(claim, []).append(row)
+    for claim, group in sorted(refine.items()):
+        lows = opener_bounds(game, [r["index"] for r in group], claim).tolist()
+        for row, found in zip(group, lows):
+            out[row["word"]] = (int(found), found >= claim, None if found >= claim else
+                                f"row {row['word']}: claims a bound of at least {claim}; "
+                                f"recomputed it is {found}")
+    if not searched:
+        return out
+    # a tree's total is at least its opener's refined bound: one past the threshold is
+    # no tree within it, as a search under the threshold would find
+    limit = threshold + 1 if threshold is not None else None
+    lows = opener_bounds(game, [r["index"] for r in searched],
+                         limit if limit is not None else INFEASIBLE).tolist()
+    search = None
+    for row, low in zip(searched, lows):
+        under = limit if limit is not None else row["lower"]
+        if low >= under:
+            out[row["word"]] = (int(low), True, None)
+            continue
+        if search is None:
+            search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        total, _, _, fits = search.opener_total(row["index"], under)
+        out[row["word"]] = (int(total), not fits, None if not fits else
+                            f"row {row['word']}: claims at least {row['lower']}, but a tree "
+                            f"of total {int(total)} exists")
+    return out
