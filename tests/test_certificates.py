@@ -288,34 +288,49 @@ def _alterations(entries, threshold):
     return out
 
 
-@pytest.mark.parametrize("which", ["normal", "hard"])
+@pytest.mark.parametrize("which", ["normal", "hard", "hard depth-2"])
 def test_the_batched_check_is_the_row_by_row_one(which, game, proof_file, hard_proof_file,
                                                  tmp_path):
-    """On fr-seed (normal mode, the best; hard mode within 4, the 3 best) as written and
-    altered seven ways: the same verdict, rows checked and problems as the slow twin; a
-    row removed or altered never holds (but a bound row relabelled as searched, still
-    true, does)."""
+    """On fr-seed (normal mode, the best; hard mode within 4, the 3 best; the same as a
+    proof of the plain bound alone, whose searched rows get the refined bound first) as
+    written and altered seven ways: the same verdict, rows checked and problems as the
+    slow twin; a row removed or altered never holds (but a bound row relabelled as
+    searched, still true, does)."""
     the_game, path = (game, proof_file) if which == "normal" else hard_proof_file
     threshold = verify_proof(the_game, path, sample=0)["threshold"]
-    for name, entries in _alterations(_entries(path), threshold):
+    written = _entries(path)
+    if which == "hard depth-2":
+        for e in written:
+            e["tag"]["proof"] = "depth-2"
+    for name, entries in _alterations(written, threshold):
         altered = _write(tmp_path / f"{name.replace(' ', '-')}.jsonl", entries)
         report = _same_as_row_by_row(the_game, altered)
         holds = name in ("as written", "a bound row sent to the search")   # still true
         assert report["ok"] == holds, (name, report["problems"])
 
 
-def test_only_rows_the_bound_leaves_are_searched(hard_proof_file, tmp_path, monkeypatch):
+@pytest.mark.parametrize("proof", ["depth-2-lazy", "depth-2"])
+def test_only_rows_the_bound_leaves_are_searched(proof, hard_proof_file, tmp_path,
+                                                 monkeypatch):
     """A row ruled out by a search whose plain bound already passes the threshold is not
-    searched again; the others are, in one shared search."""
+    searched again, nor, in a proof of the plain bound alone, one whose refined bound
+    does; the others are, in one shared search."""
     from deductive.engine.feedback.search import certificates, opener_bounds
 
     the_game, path = hard_proof_file
     entries = _entries(path)
     threshold = verify_proof(the_game, path, sample=0)["threshold"]
     rows = [e for e in entries if e.get("key") and e["result"]["by"] == "bound"]
-    plain = opener_bounds(the_game, [e["result"]["index"] for e in rows], refine=False)
-    far = next(e for e, low in zip(rows, plain.tolist()) if low > threshold + 50)
-    far["result"]["by"] = "search"
+    indices = [e["result"]["index"] for e in rows]
+    plain = opener_bounds(the_game, indices, refine=False).tolist()
+    refined = opener_bounds(the_game, indices, threshold + 1).tolist()
+    far = next(e for e, low in zip(rows, plain) if low > threshold + 50)
+    near = next(e for e, low, high in zip(rows, plain, refined)
+                if low <= threshold < high and e["result"]["lower"] <= high)
+    for e in (far, near):
+        e["result"]["by"] = "search"
+    for e in entries:
+        e["tag"]["proof"] = proof
     searches, searched = [], []
 
     class Spy(certificates.TreeSearch):
@@ -332,7 +347,8 @@ def test_only_rows_the_bound_leaves_are_searched(hard_proof_file, tmp_path, monk
     assert report["ok"], report["problems"]
     assert far["key"] not in searched
     row_searches = [w for w in searched if w != report["best"][0]]
-    assert sorted(row_searches) == ["laine", "marin", "train"]
+    expected = ["laine", "marin", "train"] + ([near["key"]] if proof != "depth-2" else [])
+    assert sorted(row_searches) == sorted(expected)
     assert len(searches) == 2          # the rows' shared search, the best's fresh one
 
 
