@@ -163,24 +163,193 @@ def test_a_certificate_of_other_lists_or_versions_is_refused(proof_file, tmp_pat
 
 
 def test_certificate_reading_is_bounded(proof_file, tmp_path, monkeypatch):
+    """read_proof reads through deductive._io's bounded reader: a regular file only, at
+    most the input limit ($DEDUCTIVE_MAX_INPUT), expanded size included."""
     assert_one_error(CliRunner().invoke(cli, BASE + ["/dev/zero"]), "not a regular file")
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     assert_one_error(CliRunner().invoke(cli, BASE + [str(fifo)]), "not a regular file")
-    monkeypatch.setattr(ck, "MAX_LINE", 1000)
+    monkeypatch.setenv("DEDUCTIVE_MAX_INPUT", "1000")
     long = tmp_path / "long.jsonl"
     long.write_text("x" * 5000 + "\n")
-    assert_one_error(_verify(long), "line 1 is longer than 1000 bytes")
-    monkeypatch.setattr(ck, "MAX_LINE", 1 << 20)
-    monkeypatch.setattr(ck, "MAX_BYTES", 1 << 20)
+    assert_one_error(_verify(long), "the certificate is 5,001 bytes, over the input limit "
+                                    "of 1,000 bytes")
+    monkeypatch.setenv("DEDUCTIVE_MAX_INPUT", "1M")
     bomb = tmp_path / "bomb.jsonl.gz"               # 2 MB of newlines in 2 kB
     bomb.write_bytes(gzip.compress(b"\n" * (2 << 20)))
-    assert_one_error(_verify(bomb), "expands to more than 1048576 bytes")
+    assert_one_error(_verify(bomb), "the certificate expands to more than the input limit "
+                                    "of 1.0 MB")
+    monkeypatch.delenv("DEDUCTIVE_MAX_INPUT")
     packed = tmp_path / "p.jsonl.gz"
     packed.write_bytes(gzip.compress(proof_file.read_bytes()))
     assert _verify(packed).exit_code == 0
     packed.write_bytes(packed.read_bytes()[:-20])
-    assert_one_error(_verify(packed), "cannot read certificate")
+    assert_one_error(_verify(packed), "a damaged or cut gzip file")
+
+
+def _row_by_row(game, path):
+    """(checked, problems) of step 2 of verify_proof as 0.2.0 ran it, the slow twin of its
+    batched check: each bound refined alone under its claim, each searched row searched
+    again from scratch under the threshold."""
+    from deductive.engine.feedback.search import TreeSearch, opener_bounds, read_proof
+    from deductive.engine.feedback.search.certificates import _cutoff
+
+    tag, rows, _ = read_proof(game, path)
+    exact = sorted((r for r in rows if r["exact"]),
+                   key=lambda r: (r["total"], r["worst"], r["index"]))
+    threshold = _cutoff([r["total"] for r in exact], int(tag.get("keep", 1)),
+                        tag.get("within"))
+    checked, problems = [], []
+    for row in rows:
+        word, claim = row["word"], row["lower"]
+        low = int(opener_bounds(game, [row["index"]], refine=False)[0])
+        if row["exact"]:
+            if low > row["total"]:
+                problems.append(f"row {word}: total {row['total']} is below its bound {low}")
+            continue
+        if exact and claim <= threshold:
+            problems.append(f"row {word}: claims at least {claim}, which does not rule it "
+                            f"out (the threshold is {threshold})")
+            checked.append({"word": word, "kind": row["by"], "claimed": claim,
+                            "found": low, "ok": False})
+            continue
+        if row["by"] == "bound":
+            found = low if low >= claim else int(opener_bounds(game, [row["index"]], claim)[0])
+            ok = found >= claim
+            if not ok:
+                problems.append(f"row {word}: claims a bound of at least {claim}; "
+                                f"recomputed it is {found}")
+        else:
+            total, _, _, fits = TreeSearch(game, max_guesses=tag.get("max_guesses")) \
+                .opener_total(row["index"], threshold + 1 if exact else claim)
+            found, ok = int(total), not fits
+            if fits:
+                problems.append(f"row {word}: claims at least {claim}, but a tree of total "
+                                f"{found} exists")
+        checked.append({"word": word, "kind": row["by"], "claimed": claim, "found": found,
+                        "ok": ok})
+    return checked, problems, (threshold if exact else None)
+
+
+def _same_as_row_by_row(game, path):
+    """verify_proof's batched check gives the verdict, the rows checked and the problems
+    of the row-by-row one; a searched row's ``found`` (a lower bound) may differ, both
+    past the threshold when the row holds. Returns the report."""
+    report = verify_proof(game, path, sample=0)
+    checked, problems, threshold = _row_by_row(game, path)
+    fast = [c for c in report["checked"] if c["kind"] in ("bound", "search")]
+    assert [(c["word"], c["kind"], c["claimed"], c["ok"]) for c in fast] == \
+        [(c["word"], c["kind"], c["claimed"], c["ok"]) for c in checked]
+    for mine, slow in zip(fast, checked):
+        if mine["kind"] == "bound" or not mine["ok"]:
+            assert mine["found"] == slow["found"], (mine, slow)
+        else:
+            assert min(mine["found"], slow["found"]) > threshold
+    step2 = [p for p in report["problems"] if p.startswith("row ") and
+             "searched again" not in p and "digest" not in p]
+    assert step2 == problems
+    return report
+
+
+@pytest.fixture(scope="module")
+def hard_proof_file(tmp_path_factory):
+    """Hard mode within 4 guesses, the 3 best: three openers (train, laine, marin) ruled
+    out by a search that their bounds do not settle."""
+    game = Wordle("fr-seed", "fr-seed", hard=True)
+    path = tmp_path_factory.mktemp("proof") / "hard.jsonl"
+    proof = prove_openers(game, 3, max_guesses=4, checkpoint=str(path))
+    assert sum(r["by"] == "search" and not r["exact"] for r in proof.rows) == 3
+    return game, path
+
+
+def _alterations(entries, threshold):
+    """(name, entries) of certificates altered as a forger could (digests made to hold)."""
+    bound = [e for e in entries if e.get("key") and e["result"]["by"] == "bound"]
+    searched = [e for e in entries if e.get("key") and e["result"]["by"] == "search"
+                and not e["result"]["exact"]]
+    exact = [e for e in entries if e.get("key") and e["result"]["exact"]]
+    out = [("as written", entries)]
+    out.append(("a row removed", [e for e in entries if e is not bound[-1]]))
+    for name, pick, change in (
+            ("a bound claimed too high", bound[0], {"lower": 10 ** 6}),
+            ("a bound claim at the threshold", bound[1], {"lower": threshold}),
+            ("a bound row sent to the search", bound[2], {"by": "search"}),
+            ("an exact total below its bound", exact[-1], {"total": 3}),
+            ("a searched row's claim at the threshold", (searched or bound)[0],
+             {"lower": threshold, "by": "search"})):
+        altered = json.loads(json.dumps(entries))
+        _row(altered, pick["key"])["result"].update(change)
+        out.append((name, altered))
+    if exact:                           # the best made a searched row: a tree exists
+        altered = json.loads(json.dumps(entries))
+        _row(altered, exact[0]["key"])["result"].update(exact=False, total=None, worst=None,
+                                                         lower=threshold + 1, by="search")
+        out.append(("the best made a searched row", altered))
+    return out
+
+
+@pytest.mark.parametrize("which", ["normal", "hard", "hard depth-2"])
+def test_the_batched_check_is_the_row_by_row_one(which, game, proof_file, hard_proof_file,
+                                                 tmp_path):
+    """On fr-seed (normal mode, the best; hard mode within 4, the 3 best; the same as a
+    proof of the plain bound alone, whose searched rows get the refined bound first) as
+    written and altered seven ways: the same verdict, rows checked and problems as the
+    slow twin; a row removed or altered never holds (but a bound row relabelled as
+    searched, still true, does)."""
+    the_game, path = (game, proof_file) if which == "normal" else hard_proof_file
+    threshold = verify_proof(the_game, path, sample=0)["threshold"]
+    written = _entries(path)
+    if which == "hard depth-2":
+        for e in written:
+            e["tag"]["proof"] = "depth-2"
+    for name, entries in _alterations(written, threshold):
+        altered = _write(tmp_path / f"{name.replace(' ', '-')}.jsonl", entries)
+        report = _same_as_row_by_row(the_game, altered)
+        holds = name in ("as written", "a bound row sent to the search")   # still true
+        assert report["ok"] == holds, (name, report["problems"])
+
+
+@pytest.mark.parametrize("proof", ["depth-2-lazy", "depth-2"])
+def test_only_rows_the_bound_leaves_are_searched(proof, hard_proof_file, tmp_path,
+                                                 monkeypatch):
+    """A row ruled out by a search whose plain bound already passes the threshold is not
+    searched again, nor, in a proof of the plain bound alone, one whose refined bound
+    does; the others are, in one shared search."""
+    from deductive.engine.feedback.search import certificates, opener_bounds
+
+    the_game, path = hard_proof_file
+    entries = _entries(path)
+    threshold = verify_proof(the_game, path, sample=0)["threshold"]
+    rows = [e for e in entries if e.get("key") and e["result"]["by"] == "bound"]
+    indices = [e["result"]["index"] for e in rows]
+    plain = opener_bounds(the_game, indices, refine=False).tolist()
+    refined = opener_bounds(the_game, indices, threshold + 1).tolist()
+    far = next(e for e, low in zip(rows, plain) if low > threshold + 50)
+    near = next(e for e, low, high in zip(rows, plain, refined)
+                if low <= threshold < high and e["result"]["lower"] <= high)
+    for e in (far, near):
+        e["result"]["by"] = "search"
+    for e in entries:
+        e["tag"]["proof"] = proof
+    searches, searched = [], []
+
+    class Spy(certificates.TreeSearch):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            searches.append(self)
+
+        def opener_total(self, first, *args, **kwargs):
+            searched.append(self.game.word(first))
+            return super().opener_total(first, *args, **kwargs)
+
+    monkeypatch.setattr(certificates, "TreeSearch", Spy)
+    report = verify_proof(the_game, _write(tmp_path / "far.jsonl", entries), sample=0)
+    assert report["ok"], report["problems"]
+    assert far["key"] not in searched
+    row_searches = [w for w in searched if w != report["best"][0]]
+    expected = ["laine", "marin", "train"] + ([near["key"]] if proof != "depth-2" else [])
+    assert sorted(row_searches) == sorted(expected)
+    assert len(searches) == 2          # the rows' shared search, the best's fresh one
 
 
 def test_a_resumed_proof_recomputes_an_edited_row(game, proof_file, tmp_path):

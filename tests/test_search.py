@@ -124,17 +124,17 @@ def test_a_beam_falls_back_until_a_tree_fits(monkeypatch):
     a tree from every opener that has one (the cap, :data:`BEAM_FALLBACK`, exceeds the
     120 guesses), never better than the exact one, and the total and worst case reported
     are the exported tree's, checked node by node; without the fallback it finds fewer."""
-    import deductive.engine.feedback.search as search_module
+    from deductive.engine.feedback.search import tree_search
 
     words = Wordle("fr-seed", "fr-seed").answers
     sub = sorted(np.random.default_rng(0).choice(words, 120, replace=False).tolist())
     game = Wordle(sub, sub, hard=True)
-    assert search_module.BEAM_FALLBACK > len(sub)
+    assert tree_search.BEAM_FALLBACK > len(sub)
     without = 0
     for opener in sub[:8]:
         fewest, exact = _fewest_guesses(game, opener)
         with monkeypatch.context() as patch:
-            patch.setattr(search_module, "BEAM_FALLBACK", 0)
+            patch.setattr(tree_search, "BEAM_FALLBACK", 0)
             without += _or_none(lambda: TreeSearch(game, beam=1, max_guesses=fewest)
                                 .search_opener(opener)) is not None
         for depth in (fewest, fewest + 1):
@@ -203,7 +203,7 @@ def _skewed_game(seed, n_guesses, n_answers, n_codes):
 def test_a_node_head_changes_nothing(monkeypatch, seed, depth):
     """Nodes that first get only the head of their guesses (down to one) and score the
     rest when it is not enough give the same values and memo as nodes given all of them."""
-    from deductive.engine.feedback import search
+    from deductive.engine.feedback.search import tree_search as search
 
     game = _skewed_game(seed, 100, 30, 4)
     cands = np.arange(30, dtype=np.int64)

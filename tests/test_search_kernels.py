@@ -8,8 +8,8 @@ from hypothesis.extra.numpy import arrays
 
 from deductive.engine.feedback.search import counting_bounds
 from deductive.kernels.partition import group_by_code
-from deductive.kernels.search import (opener_bounds, opener_bounds_rows, split_bounds,
-                                     unisolated)
+from deductive.kernels.opener_bounds import opener_bounds, opener_bounds_rows
+from deductive.kernels.search import split_bounds, unisolated
 
 from . import reference
 
@@ -210,7 +210,7 @@ def test_opener_bounds_match_reference(case, columns_max, target, refine, slack,
 def test_joint_splits_match_reference(case, data):
     """The best split of several buckets at once, in one pass over the rows: each as
     alone (no rows, one row, an odd number of rows; buckets of one answer and more)."""
-    from deductive.kernels.search import joint_splits
+    from deductive.kernels.opener_bounds import joint_splits
 
     matrix, g2a, high = case
     n = matrix.shape[1]

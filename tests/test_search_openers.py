@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import deductive
-from deductive.engine.feedback import search as search_module
-from deductive.engine.feedback.search import (LocalSearches, _proof_row, opener_bounds,
-                                              prove_openers)
+from deductive.engine.feedback.search import LocalSearches, opener_bounds, prove_openers
+from deductive.engine.feedback.search import bounds as bounds_module
+from deductive.engine.feedback.search.proofs import _proof_row
 from deductive.engine.wordle.game import Wordle
 
 from . import reference
@@ -43,7 +43,7 @@ def columns_max(request, monkeypatch):
     """As shipped, or every bucket scored from the guess rows in the order of their caps
     (the path of buckets over OPENER_COLUMNS_MAX answers, beyond these small lists)."""
     if request.param is not None:
-        monkeypatch.setattr(search_module, "OPENER_COLUMNS_MAX", request.param)
+        monkeypatch.setattr(bounds_module, "OPENER_COLUMNS_MAX", request.param)
     return request.param
 
 
@@ -214,11 +214,11 @@ def test_searches_run_ahead_under_higher_ceilings():
 def _pooled_and_serial(game, keep, within, slots, seed, max_guesses=None, beam=1, extra=0):
     """The limits sent by one process and by a shuffled pool, after checking their rows;
     then the pooled proof and pool."""
-    import deductive.engine.feedback.search as search_module
+    from deductive.engine.feedback.search import proofs
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(search_module, "CEILING_BEAM", beam)
-        patch.setattr(search_module, "CEILING_EXTRA", extra)
+        patch.setattr(proofs, "CEILING_BEAM", beam)
+        patch.setattr(proofs, "CEILING_EXTRA", extra)
         one = _RecordedSearches(game, max_guesses)
         serial = prove_openers(game, keep, within=within, max_guesses=max_guesses, pool=one)
         pool = _ShuffledSearches(game, slots, seed, max_guesses)
@@ -331,7 +331,7 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     packed.write_bytes(gzip.compress(path.read_bytes()))
     assert verify_proof(game, str(packed), sample=2)["checked"] == report["checked"]
     packed.write_bytes(packed.read_bytes()[:-20])
-    with pytest.raises(ArgumentError, match="cannot read certificate"):
+    with pytest.raises(ArgumentError, match="a damaged or cut gzip file"):
         verify_proof(game, str(packed))
     kinds = [c["kind"] for c in report["checked"]]
     assert kinds.count("best") == 1 and kinds.count("exact") == 2
@@ -434,9 +434,9 @@ def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch)
     15 best openers by entropy find a tree. The first ceiling still takes 5 +
     CEILING_EXTRA totals, from openers further down, so the bounds have a finite target;
     the proof is the same."""
-    import deductive.engine.feedback.search as search_module
+    from deductive.engine.feedback.search import INFEASIBLE, proofs, tree_search
 
-    monkeypatch.setattr(search_module, "BEAM_FALLBACK", 0)
+    monkeypatch.setattr(tree_search, "BEAM_FALLBACK", 0)
     game = Wordle("fr-seed", "fr-seed", hard=True)
     targets = []
 
@@ -445,13 +445,13 @@ def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch)
             targets.append(target)      # comes later, under the ceiling of the moment)
         return opener_bounds(game, openers, target, refine)
 
-    monkeypatch.setattr(search_module, "opener_bounds", spy)
+    monkeypatch.setattr(proofs, "opener_bounds", spy)
     proof = prove_openers(game, 5, max_guesses=4)
-    assert targets and max(targets) < search_module.INFEASIBLE
-    monkeypatch.setattr(search_module, "CEILING_TRIES", 1)        # the 15 best only
+    assert targets and max(targets) < INFEASIBLE
+    monkeypatch.setattr(proofs, "CEILING_TRIES", 1)        # the 15 best only
     targets.clear()
     loose = prove_openers(game, 5, max_guesses=4)
-    assert min(targets) >= search_module.INFEASIBLE
+    assert min(targets) >= INFEASIBLE
     assert [(r["word"], r["total"]) for r in loose.ranking()] == \
         [(r["word"], r["total"]) for r in proof.ranking()]
     assert loose.best() == proof.best() and len(proof.ranking()) == 5

@@ -1,0 +1,328 @@
+"""Proof files: what a saved search file records (its tag and the lists' provenance), and
+a certificate of :func:`~.proofs.prove_openers` read (:func:`read_proof`) and checked as a
+proof (:func:`verify_proof`)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ...._io import read_bytes
+from ....errors import ArgumentError, DeductiveError
+from ..tree import check_tree, tree_document
+from .bounds import INFEASIBLE, opener_bounds
+from .tree_search import TreeSearch
+
+#: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
+#: still in play under the falling ceiling (:func:`prove_openers`). Files of the earlier
+#: proofs ("depth-2": plain only; "depth-2-refined": refined for every opener the plain
+#: bound left at the first ceiling or below) are still read and checked, never resumed.
+PROOF = "depth-2-lazy"
+PROOFS = ("depth-2", "depth-2-refined", PROOF)
+
+
+def search_tag(game, beam, max_guesses) -> dict:
+    """The checkpoint tag of an openers search (one entry per opener, keyed by the word),
+    in one process or on Dask: the search's settings and the game's identity."""
+    identity = game.identity()
+    return {"beam": beam, "hard": game.hard, "max_guesses": max_guesses,
+            "guesses": identity.get("guesses_sha256"), "answers": identity.get("answers_sha256")}
+
+
+def proof_tag(game, keep, max_guesses, within=None) -> dict:
+    """The checkpoint tag of :func:`prove_openers` (rows keyed by the word)."""
+    tag = dict(search_tag(game, None, max_guesses), proof=PROOF, keep=keep)
+    if within is not None:
+        tag["within"] = within
+    return tag
+
+
+def _cutoff(exact, keep, within) -> int:
+    """The least total that no longer needs ranking, given the exact totals found so far
+    (sorted): past the ``keep``-th, and past the best + ``within``."""
+    by_keep = exact[keep - 1] if len(exact) >= keep else INFEASIBLE
+    if within is None:
+        return by_keep
+    return max(by_keep, exact[0] + within if exact else INFEASIBLE)
+
+def lists_about(game) -> dict:
+    """The provenance a saved file of ``game`` records: its lists' names and SHA-256 and
+    its rules (for a game without named lists, their sizes)."""
+    identity = game.identity()
+    about = {"hard": game.hard}
+    for side in ("guesses", "answers"):
+        about[side] = {"name": identity.get(side), "size": len(getattr(game, side)),
+                       "sha256": identity.get(f"{side}_sha256")}
+    return about
+
+
+def proof_row_valid(game):
+    """``valid(key, row)`` for :meth:`Checkpoint.load`: a row of :func:`prove_openers`
+    that names a guess of ``game`` (its own word and index) and holds numbers where the
+    proof reads them."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        if not (isinstance(g, int) and 0 <= g < n and row["word"] == key == game.word(g)):
+            return False
+        if row["by"] not in ("bound", "search") or not isinstance(row["lower"], int):
+            return False
+        if row["exact"] is True:
+            return isinstance(row["total"], int) and isinstance(row["worst"], int)
+        return row["exact"] is False
+    return valid
+
+
+def _entries(path):
+    """``(line number, entry)`` of each JSON object line of the certificate ``path`` (plain
+    or gzip), read by :func:`~deductive._io.read_bytes`: a regular file, at most the input
+    limit (``$DEDUCTIVE_MAX_INPUT``) expanded. Lines that are not JSON objects (one cut by
+    an interruption) are skipped, as a checkpoint's reader does."""
+    data = read_bytes(path, what="certificate", error=ArgumentError, gunzip=True,
+                      hint="give the --checkpoint file of search --prove-best")
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(entry, dict):
+            yield number, entry
+
+
+def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
+    """The tag, rows and problems of a :func:`prove_openers` file for ``game`` (read only;
+    plain or gzip, bounded as :func:`~deductive._io.read_bytes` says).
+
+    Refused (:class:`ArgumentError`): a file of other lists, one of a format this version
+    does not read (formats 1, without digests, and 2 are read: a certificate is checked by
+    recomputation, whichever version wrote it), one holding several proofs of this game
+    and mode, one with no row of them. The rows are the last row of each word whose digest
+    holds; the problems name every row that is not a row of this game's proof (a word not
+    in the list, a wrong index, a digest that does not hold, two rows of one word that
+    differ)."""
+    import warnings
+
+    from ....checkpoint import FORMAT, inputs_digest, row_digest, version_family
+    from ....errors import DeductiveWarning
+
+    identity = game.identity()
+    ours = (identity.get("guesses_sha256"), identity.get("answers_sha256"))
+    version = version_family(_package_version())
+    tags: dict = {}
+    problems: list = []
+    found: dict = {}                    # word -> (line, row)
+    damaged: dict = {}                  # word -> its first row whose digest fails
+    legacy = 0                          # rows of format 1 (written without a digest)
+    other_mode = False
+    valid = proof_row_valid(game)
+    for number, entry in _entries(path):
+        tag = entry.get("tag")
+        if not isinstance(tag, dict) or tag.get("proof") not in PROOFS or "key" not in entry:
+            continue
+        if (tag.get("guesses"), tag.get("answers")) != ours:
+            raise ArgumentError(
+                f"{path}: a certificate of other lists (line {number}: guesses SHA-256 "
+                f"{str(tag.get('guesses'))[:12]}..., these lists {str(ours[0])[:12]}...); "
+                "give the --guesses and --answers it was made with")
+        if tag.get("hard") != game.hard:
+            other_mode = True
+            continue
+        made, form = entry.get("deductive"), entry.get("format", 1)
+        if form not in (1, FORMAT) or (form == FORMAT) != (made is not None):
+            raise ArgumentError(
+                f"{path}: line {number} is of certificate format {form} (written by "
+                f"deductive {made}); this deductive ({version}.x) reads formats 1 and "
+                f"{FORMAT}: upgrade deductive")
+        canonical = json.dumps(tag, sort_keys=True)
+        tags.setdefault(canonical, True)
+        key, row = entry["key"], entry["result"]
+        name = f"row {str(key)[:40]!r} (line {number})"
+        if form == 1:                   # no digest: checked by recomputation as the rest
+            legacy += 1
+        elif entry.get("digest") != row_digest(inputs_digest(tag, made), key, row):
+            damaged.setdefault(str(key), name)
+            continue
+        try:
+            ok = isinstance(row, dict) and valid(key, row)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            ok = False
+        if not ok:
+            problems.append(f"{name}: not an opener row of {identity.get('guesses')} "
+                            f"({'not a guess' if str(key) not in game._words else 'malformed'})")
+            continue
+        if key in found and found[key][1] != row:
+            problems.append(f"{name}: a second row of {key} that differs from line "
+                            f"{found[key][0]}")
+        found[key] = (number, row)
+    if len(tags) > 1:
+        raise ArgumentError(f"{path}: holds {len(tags)} proofs of these lists (other "
+                            "--openers, --within or --max-guesses); give a file of one")
+    if not tags:
+        hint = ("it holds rows of the other mode; give the same --hard as the proof"
+                if other_mode else
+                "it holds no opener rows; give the --checkpoint file of search --prove-best")
+        raise ArgumentError(f"{path}: no opener rows of these lists: {hint}")
+    tag = json.loads(next(iter(tags)))
+    # a row whose digest fails is no gap when a valid row of its word follows (a resumed
+    # run computes it again)
+    problems += [f"{name}: its digest does not hold (edited or damaged)"
+                 for word, name in damaged.items() if word not in found]
+    if legacy:
+        warnings.warn(f"{path}: {legacy} row(s) of certificate format 1 carry no digest; "
+                      "each is checked by recomputation as the others are",
+                      DeductiveWarning, stacklevel=2)
+    return tag, [row for _, row in found.values()], problems
+
+
+#: The memo cap of the searches :func:`verify_proof` shares (that of the CLI's proofs
+#: without a memory budget: :data:`deductive.engine.wordle.search.MEMO`).
+VERIFY_MEMO_BYTES = 4_000_000_000
+
+
+def _package_version() -> str:
+    from ....checkpoint import package_version
+
+    return package_version()
+
+
+def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
+                 memo_bytes: int | None = VERIFY_MEMO_BYTES) -> dict:
+    """Check a :func:`prove_openers` file as a proof, for ``game``'s lists and mode.
+
+    1. Coverage: one row for every opener of the guesses, none for anything else, each
+       row's digest holding (:func:`read_proof`).
+    2. Every row's bound recomputed (the plain depth-two bound of :func:`opener_bounds`,
+       in one call): at most an exact row's total; for a row that is not exact, its claim
+       must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
+       + ``within``) and hold: a row ruled out by the bound (``by="bound"``) has a plain or
+       refined bound of at least its claim (the refined bounds in one call per claim); one
+       ruled out by a search has no tree within the threshold: its plain bound (or, for a
+       proof of the plain bound alone, its refined bound) passes the threshold, or else it
+       is searched again under the threshold and finds no tree.
+       Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
+       holds exact values and proven bounds only).
+    3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
+       exact rows drawn with ``seed`` are searched again from scratch (a fresh memo): their
+       total and worst case must be the claimed ones, and their trees pass
+       :func:`~.tree.check_tree`.
+
+    Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
+    "problems", "ok"}``; ``checked`` holds one entry per row re-derived (``word, kind,
+    claimed, found, ok``; rows in the file's order, then the exact ones), ``problems`` one
+    line per gap or disagreement, naming the row. ``progress(k)``: k exact rows re-derived.
+    """
+    tag, rows, problems = read_proof(game, path)
+    max_guesses = tag.get("max_guesses")
+    keep, within = int(tag.get("keep", 1)), tag.get("within")
+    have = {r["word"] for r in rows}
+    missing = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
+    if missing:
+        problems.append(f"{len(missing)} of the {len(game.guesses)} openers of "
+                        f"{game.identity().get('guesses')} have no row: "
+                        f"{', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}")
+    exact = sorted((r for r in rows if r["exact"]),
+                   key=lambda r: (r["total"], r["worst"], r["index"]))
+    threshold = _cutoff([r["total"] for r in exact], keep, within)
+    if not exact:
+        problems.append("no exact row: the file ranks no opener")
+    verdicts = _check_rows(game, rows, threshold if exact else None, max_guesses, memo_bytes,
+                           refined=tag.get("proof") == PROOFS[0])
+    checked = []
+    for row in rows:
+        verdict = verdicts.get(row["word"])
+        if verdict is None:
+            continue
+        found, ok, problem = verdict
+        if problem:
+            problems.append(problem)
+        if found is not None:
+            checked.append({"word": row["word"], "kind": row["by"], "claimed": row["lower"],
+                            "found": found, "ok": ok})
+    picked = exact[:1]
+    if len(exact) > 1 and sample > 0:
+        rng = np.random.default_rng(seed)
+        more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
+        picked += [exact[1 + k] for k in sorted(more.tolist())]
+    for k, row in enumerate(picked):
+        result = TreeSearch(game, max_guesses=max_guesses).search_opener(row["word"],
+                                                                        keep_tree=True)
+        claimed = {"total": row["total"], "worst": row["worst"]}
+        try:
+            report = check_tree(game, tree_document(game, result.tree))
+            found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
+        except DeductiveError as exc:
+            found = {"tree": str(exc)}
+        ok = found == claimed and result.total == row["total"]
+        if not ok:
+            problems.append(f"row {row['word']}: claims {claimed}; searched again: {found}")
+        checked.append({"word": row["word"], "kind": "best" if k == 0 else "exact",
+                        "claimed": claimed, "found": found, "ok": ok})
+        if progress is not None:
+            progress(k + 1)
+    return {"rows": len(rows), "openers": len(game.guesses),
+            "best": [r["word"] for r in exact if r["total"] == exact[0]["total"]],
+            "threshold": None if threshold >= INFEASIBLE else threshold,
+            "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
+            "problems": problems, "ok": not problems}
+
+
+def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -> dict:
+    """word -> ``(found, ok, problem)`` of each row step 2 of :func:`verify_proof` checks
+    (``found`` None: an exact row, not listed; ``problem`` None when it holds), against
+    ``threshold`` (None: the file has no exact row). Each claim is tested as a row-by-row
+    check would test it, with the bounds computed in batches and one search shared;
+    ``refined``: a searched row the plain bound leaves is first tested by its refined bound
+    (one call for all of them), for a proof that never refined (``depth-2``)."""
+    out: dict = {}
+    if not rows:
+        return out
+    plain = np.asarray(opener_bounds(game, [r["index"] for r in rows], refine=False)).tolist()
+    refine: dict = {}                   # claim -> rows ruled out by a bound, plain too low
+    searched = []                       # (row, plain bound) ruled out by a search
+    for row, low in zip(rows, plain):
+        word, claim = row["word"], row["lower"]
+        if row["exact"]:
+            out[word] = (None, low <= row["total"], None if low <= row["total"] else
+                         f"row {word}: total {row['total']} is below its bound {low}")
+        elif threshold is not None and claim <= threshold:
+            out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
+                                     f"rule it out (the threshold is {threshold})")
+        elif row["by"] != "bound":
+            searched.append((row, low))
+        elif low >= claim:
+            out[word] = (low, True, None)
+        else:
+            refine.setdefault(claim, []).append(row)
+    for claim, group in sorted(refine.items()):
+        lows = opener_bounds(game, [r["index"] for r in group], claim).tolist()
+        for row, found in zip(group, lows):
+            out[row["word"]] = (int(found), found >= claim, None if found >= claim else
+                                f"row {row['word']}: claims a bound of at least {claim}; "
+                                f"recomputed it is {found}")
+    # a tree's total is at least its opener's bound: one past the threshold is no tree
+    # within it, as a search under the threshold would find. A proof that refined searched
+    # these rows because their refined bound did not rule them out under a ceiling at least
+    # the threshold (top100: 0 of 20 sampled rows out at it); one that never refined
+    # (hard20, depth-2) gets it here: 29 of 40 sampled rows out, at 0.04 s each beside
+    # about 1.3 s per search
+    limit = threshold + 1 if threshold is not None else None
+    if refined and limit is not None:
+        left = [k for k, (_, low) in enumerate(searched) if low < limit]
+        lows = opener_bounds(game, [searched[k][0]["index"] for k in left], limit).tolist()
+        for k, low in zip(left, lows):
+            searched[k] = (searched[k][0], max(searched[k][1], int(low)))
+    search = None
+    for row, low in searched:
+        under = limit if limit is not None else row["lower"]
+        if low >= under:
+            out[row["word"]] = (int(low), True, None)
+            continue
+        if search is None:
+            search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        total, _, _, fits = search.opener_total(row["index"], under)
+        out[row["word"]] = (int(total), not fits, None if not fits else
+                            f"row {row['word']}: claims at least {row['lower']}, but a tree "
+                            f"of total {int(total)} exists")
+    return out

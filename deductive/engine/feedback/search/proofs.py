@@ -1,0 +1,307 @@
+"""Opener proofs: :func:`prove_openers` ranks the best openers exactly and proves every
+other one worse (a first ceiling from beams, the depth-two bounds, searches under the
+falling ceiling), and :class:`LocalSearches`, the pool its searches run in."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ....errors import ArgumentError
+from .bounds import INFEASIBLE, opener_bounds
+from .certificates import _cutoff, lists_about, proof_row_valid, proof_tag
+from .tree_search import TreeSearch
+
+#: Beam width of the searches that give :func:`prove_openers` its first ceiling, and how
+#: many totals beyond the N asked for it takes (the best by entropy is not the best
+#: opener: on the original lists soare is, 7,997, and salet eighth, 7,920).
+CEILING_BEAM = 10
+CEILING_EXTRA = 10
+#: Most openers beam-searched for those totals, as a multiple of the totals wanted: a beam
+#: may find no tree within ``max_guesses`` (hard mode within 6 on the original lists: 8
+#: of the 15 best by entropy find one, 2 before the beam's fallback), and then openers
+#: further down are tried.
+CEILING_TRIES = 10
+
+#: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
+BOUND_BATCH = 256
+
+
+@dataclass
+class OpenerProof:
+    """What :func:`prove_openers` proved: a row per opener and the ranking they give.
+
+    Attributes
+    ----------
+    rows : list of dict
+        One per opener: ``word``, ``lower`` (a proven lower bound of its total), ``total``
+        and ``worst`` (exact, or None), ``exact``, ``by`` (``"bound"``: ruled out by the
+        depth-two bound alone; ``"search"``: searched under the ceiling) and ``seconds``.
+    keep : int
+        How many best openers were ranked exactly.
+    ceiling : int
+        Every opener not ranked has a lower bound above it.
+    within : int, optional
+        Every opener within this many guesses of the best was ranked exactly too.
+    """
+
+    rows: list
+    keep: int
+    ceiling: int
+    within: int | None = None
+
+    def _exact(self) -> list[dict]:
+        return sorted((r for r in self.rows if r["exact"]),
+                      key=lambda r: (r["total"], r["worst"], r["index"]))
+
+    def ranking(self) -> list[dict]:
+        """The ``keep`` best rows (ties: worst case, then guess order), all exact, and every
+        further row within ``within`` of the best total."""
+        exact = self._exact()
+        if self.within is None or not exact:
+            return exact[:self.keep]
+        near = exact[0]["total"] + self.within
+        return [r for k, r in enumerate(exact) if k < self.keep or r["total"] <= near]
+
+    def best(self) -> list[str]:
+        """Every opener that attains the least total (the proven optimum), in the order
+        of :meth:`ranking`."""
+        exact = self._exact()
+        return [r["word"] for r in exact if r["total"] == exact[0]["total"]]
+
+    def as_dict(self) -> dict:
+        """The proof as ``search --openers N --prove-best --json`` prints it."""
+        return {"best": self.best(), "ceiling": self.ceiling, **self.counts(),
+                "ranking": self.ranking()}
+
+    def counts(self) -> dict:
+        """How the openers were decided: ``bound`` (ruled out by the bound alone),
+        ``search`` (searched: exact or ruled out under the ceiling), ``exact``."""
+        return {"openers": len(self.rows),
+                "bound": sum(r["by"] == "bound" for r in self.rows),
+                "search": sum(r["by"] == "search" for r in self.rows),
+                "exact": sum(bool(r["exact"]) for r in self.rows)}
+
+
+def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
+                  checkpoint=None, memo_bytes=None, progress=None, pool=None) -> OpenerProof:
+    """Rank the ``keep`` best openers among all guesses exactly, and prove every other
+    opener worse; with ``within`` D, also every opener whose total is at most the best + D.
+
+    1. A ceiling U: the ``keep``-th least total among beam searches
+       (:data:`CEILING_BEAM`) of the best openers by entropy, down the list until
+       ``keep + CEILING_EXTRA`` of them found a tree (at most :data:`CEILING_TRIES`
+       times as many tried; with ``within``: at least the least of them + D). A beam
+       total is a real tree's, so the ``keep``-th least exact total, and the best + D,
+       are at most U.
+    2. The plain depth-two bound (:func:`opener_bounds`) of every opener: one of U + 1
+       or more is out (row ``by="bound"``, ``lower`` that bound).
+    3. The others, by that bound (ties: guess order), are decided under the ceiling
+       L = ``min(U, T) + 1``, T being the ``keep``-th least exact total found so far
+       (with ``within``: at least the least found so far + D): out if their plain bound,
+       or then their refined bound, reaches L (``by="bound"``, ``lower`` L: refining
+       costs about a tenth of a search, and it is spent only on the openers still in
+       play once the ceiling has fallen), else searched exactly under L: an exact row
+       when the total is below L, else a row whose ``lower`` is L.
+
+    The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
+    :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
+    of several slots works on the next openers under the ceiling known when each starts,
+    which is at least as high as the one its row is decided under; the row is then what
+    the latter gives (:func:`_proof_row`), so the file is the same with any pool. With
+    ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
+    but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
+    before). ``progress`` is called with the number of openers decided.
+    """
+    from ....checkpoint import Checkpoint
+
+    if keep < 1:
+        raise ArgumentError(f"`keep` must be at least 1, not {keep}")
+    if within is not None and within < 0:
+        raise ArgumentError(f"`within` must be at least 0, not {within}")
+    n_guesses = len(game.guesses)
+    keep = min(keep, n_guesses)
+    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within),
+                       about=lists_about(game))
+    done = store.load(proof_row_valid(game))
+    rows = list(done.values())
+    if progress is not None:
+        progress(len(rows))
+
+    def decide(row):
+        rows.append(row)
+        store.append(row["word"], row)
+        if progress is not None:
+            progress(len(rows))
+
+    if pool is None:
+        pool = LocalSearches(game, max_guesses, memo_bytes)
+    # 1. the ceiling
+    ceiling = min(_cutoff(_beam_totals(game, keep + CEILING_EXTRA, pool), keep, within),
+                  INFEASIBLE - 1)
+    # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
+    todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
+    found = np.zeros(len(todo), dtype=np.int64)
+    def bound_rows(openers, lows, each):
+        for g, low in zip(openers.tolist(), lows.tolist()):
+            if low > ceiling:
+                decide({"word": game.word(g), "index": g, "lower": low, "total": None,
+                        "worst": None, "exact": False, "by": "bound",
+                        "seconds": round(each, 4)})
+
+    for lo in range(0, len(todo), BOUND_BATCH):
+        start = time.perf_counter()
+        batch = todo[lo:lo + BOUND_BATCH]
+        found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1, refine=False)
+        bound_rows(batch, found[lo:lo + len(batch)],
+                   (time.perf_counter() - start) / max(1, len(batch)))
+    # 3. searches under the ceiling, the most promising first (each refines its opener's
+    # bound first, under the ceiling of the moment)
+    queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
+             if found[k] <= ceiling]
+    exact = sorted(r["total"] for r in rows if r["exact"])
+    ready: dict = {}                    # place in the queue -> search result, or None
+    sent = decided = in_flight = 0
+
+    def limit():                        # the ceiling given the rows decided so far
+        return min(ceiling, _cutoff(exact, keep, within)) + 1
+
+    while decided < len(queue):
+        while sent < len(queue) and in_flight < pool.slots:
+            g, low = queue[sent]
+            now = limit()
+            if low >= now:              # out by its bound whatever is decided before it
+                ready[sent] = None
+            else:
+                pool.submit(sent, g, now)
+                in_flight += 1
+            sent += 1
+        while decided not in ready:
+            place, result = pool.next()
+            ready[place] = result
+            in_flight -= 1
+        while decided in ready:
+            g, low = queue[decided]
+            row = _proof_row(game, g, low, limit(), ready.pop(decided))
+            if row["exact"]:
+                exact = sorted(exact + [row["total"]])
+            decide(row)
+            decided += 1
+    return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within)
+
+
+def _beam_totals(game, wanted: int, pool) -> list[int]:
+    """The totals of the beam searches (:data:`CEILING_BEAM`) of the best openers by
+    entropy that find a tree, down the list until ``wanted`` have one (at most
+    :data:`CEILING_TRIES` times as many tried), sorted: the same on any ``pool`` (its
+    searches run ahead of the list's order by at most the totals still wanted)."""
+    from ..scoring import rank_guesses
+
+    openers = [game.guess_index(s.word)
+               for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted)]
+    totals: list = []
+    ready: dict = {}
+    sent = used = 0
+    while len(totals) < wanted and used < len(openers):
+        while (sent < len(openers) and sent - used - len(ready) < pool.slots
+               and sent - used < wanted - len(totals)):
+            pool.submit(sent, openers[sent], INFEASIBLE, beam=True)
+            sent += 1
+        place, result = pool.next()
+        ready[place] = result
+        while used in ready and len(totals) < wanted:
+            total, _, ok, _, _ = ready.pop(used)
+            if ok:                      # else no tree within max_guesses in the beam
+                totals.append(int(total))
+            used += 1
+    for _ in range(sent - used - len(ready)):
+        pool.next()                     # none left running when the searches start
+    return sorted(totals)
+
+
+def _proof_row(game, g, low, limit, result) -> dict:
+    """The row of opener ``g`` (plain bound ``low``) decided under ``limit``, from its
+    pool result ``(total, worst, ok, seconds, refined)`` under any limit at least
+    ``limit`` (None: not sent): the row a search under ``limit`` itself gives.
+
+    Out by its bound (``by="bound"``) when ``low`` or the refined bound reaches ``limit``;
+    its ``lower`` is then ``low``, or ``limit`` (the refined bound, cut short at the
+    limit it was sent with, is no more than a proof of that). Else an exact total below
+    ``limit`` is the same under both limits; any other outcome proves the total at least
+    ``limit``."""
+    if result is None or low >= limit:
+        total, worst, ok, seconds = low, 0, False, 0.0
+        by = "bound"
+    else:
+        total, worst, ok, seconds, refined = result
+        by = "bound" if refined >= limit else "search"
+        ok = ok and total < limit and by == "search"
+    return {"word": game.word(g), "index": g,
+            "lower": int(total) if ok else max(low, limit),
+            "total": int(total) if ok else None, "worst": int(worst) if ok else None,
+            "exact": bool(ok), "by": by, "seconds": round(seconds, 4)}
+
+
+class LocalSearches:
+    """The searches of :func:`prove_openers` in this process, one at a time, sharing one
+    :class:`TreeSearch` (its memo capped at ``memo_bytes``).
+
+    A pool of searches has ``slots`` (how many may run at once), ``submit(place, g,
+    limit, beam=False)`` and ``next()``, which returns ``(place, (total, worst, ok,
+    seconds, refined))`` of a finished task: opener ``g``'s refined bound under ``limit``
+    (:func:`opener_bounds` with that target), then, when it is below ``limit``, its search
+    (``ok``: ``total`` is exact and below ``limit``; else it is a lower bound of at least
+    ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0.
+    :func:`deductive.distributed.wordle_prove_openers` runs them on Dask.
+    """
+
+    slots = 1
+
+    def __init__(self, game, max_guesses=None, memo_bytes=None):
+        self.search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        self._beam = None
+        self._waiting: list = []
+
+    def submit(self, place: int, g: int, limit: int, beam: bool = False) -> None:
+        self._waiting.append((place, g, limit, beam))
+
+    def next(self) -> tuple[int, tuple]:
+        place, g, limit, beam = self._waiting.pop(0)
+        return place, self.run(g, limit, beam)
+
+    def run(self, g: int, limit: int, beam: bool = False) -> tuple:
+        """One task's result (the beams share a search of their own, dropped at the first
+        search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
+        if not beam:
+            self._beam = None
+            return search_under(self.search, g, limit)
+        if self.search.max_guesses is not None:
+            return search_under(beam_search(self.search.game, self.search.max_guesses), g,
+                                limit)
+        if self._beam is None:
+            self._beam = beam_search(self.search.game, None)
+        return search_under(self._beam, g, limit)
+
+
+def beam_search(game, max_guesses) -> TreeSearch:
+    """A search for the first ceiling's beams. Their values are the same whichever path
+    reaches a set, so the beams of a run share one (its memo saves a third of their time
+    on the original lists) except under ``max_guesses``: a beam value may then depend on
+    the path that first reached its set (see the module's notes), so each beam gets a new
+    search, whichever worker runs it and whatever it ran before."""
+    return TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
+
+
+def search_under(search, g: int, limit: int) -> tuple:
+    """``(total, worst, ok, seconds, refined)`` of opener ``g`` under ``limit`` (see
+    :class:`LocalSearches`); a beam search is not refined."""
+    start = time.perf_counter()
+    refined = 0
+    if search.beam is None:
+        refined = int(opener_bounds(search.game, [g], limit)[0])
+        if refined >= limit:
+            return refined, 0, False, time.perf_counter() - start, refined
+    total, worst, _, ok = search.opener_total(g, limit)
+    return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
