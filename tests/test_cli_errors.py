@@ -194,10 +194,13 @@ def test_ctrl_c_is_one_line_and_exit_130():
     import subprocess
     import sys
 
+    from tests.signals import sigint_default
+
     proc = subprocess.Popen([sys.executable, "-m", "deductive", "--threads", "1", "mastermind",
                              "assist"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=sigint_default)
     watchdog = threading.Timer(120, proc.kill)     # a stuck child ends the reads below
     watchdog.start()
     try:

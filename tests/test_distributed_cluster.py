@@ -15,6 +15,7 @@ distributed = pytest.importorskip("distributed")
 
 from deductive import wordle  # noqa: E402
 from deductive.distributed import dask_client, wordle_openers  # noqa: E402
+from tests.signals import sigint_default  # noqa: E402
 
 from .dask_support import ROOT, checkpoint_rows, wait_for_rows  # noqa: E402
 
@@ -253,7 +254,7 @@ def test_ctrl_c_under_two_workers_is_one_line_and_keeps_the_checkpoint(tmp_path)
             "beginner", "--player", "csp-random", "--games", "50000", "--workers", "2",
             "--checkpoint", str(ck)]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=sigint_default)
     try:
         wait_for_rows(proc, ck, 3)
         os.killpg(proc.pid, signal.SIGINT)
