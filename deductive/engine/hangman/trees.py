@@ -151,7 +151,8 @@ def load_tree(path) -> dict:
     except json.JSONDecodeError as exc:
         raise DeductiveError(f"{path}: not JSON ({exc}); {hint}") from None
     except RecursionError:
-        raise DeductiveError(f"{path}: nested deeper than any Hangman tree; {hint}") from None
+        raise DeductiveError(f"{path}: JSON nested too deeply to read (nested deeper "
+                             f"than any Hangman tree); {hint}") from None
     if isinstance(tree, dict) and isinstance(tree.get("version"), int) and tree["version"] > 1:
         raise DeductiveError(f"{path}: a tree of format version {tree['version']}, written by "
                              f"deductive {tree.get('deductive', '(newer)')}; this version reads "
