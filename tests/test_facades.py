@@ -18,7 +18,7 @@ from deductive import bulls, hangman, mastermind, minesweeper, wordle
 from deductive.engine.minesweeper.bench import run_bench
 from deductive.engine.minesweeper.players import make_player
 
-from . import reference
+from tests import reference
 
 FACADES = (wordle, mastermind, bulls, hangman, minesweeper)
 VERBS = ("game", "best_move", "bench", "session")

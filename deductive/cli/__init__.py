@@ -3,7 +3,7 @@
 Its commands are imported only when one runs (or its help is asked for): ``deductive
 --help``, ``--version`` and ``deductive wordle --help`` import neither numpy nor numba.
 Each lazy command is listed here by where it is defined and its short help (its
-docstring's first sentence; ``tests/test_cli_lazy.py`` checks each against the command).
+docstring's first sentence; ``tests/cli/test_cli_lazy.py`` checks each against the command).
 """
 
 import os

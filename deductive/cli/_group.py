@@ -3,7 +3,7 @@ are imported only when one runs.
 
 This module imports neither numpy nor numba (nor any of the engine): ``deductive --help``,
 ``--version`` and a group's ``--help`` answer without them. A lazy group knows each of its
-commands by where it is defined and by its short help; ``tests/test_cli_lazy.py`` checks
+commands by where it is defined and by its short help; ``tests/cli/test_cli_lazy.py`` checks
 every short help against the command's own.
 """
 
