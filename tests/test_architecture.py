@@ -243,6 +243,8 @@ SHARED_NAMES = {
     "sweep_tag",
     # a wing's subclass of the core's class; a kernel and its driver
     "AssistSession", "WorstCaseSearch", "opener_bounds",
+    # the hooks each exact Hangman search hands the one stack driver (hangman_exact/stack.py)
+    "enter", "fold", "next_group", "letter_done", "next_letter", "finish",
     # a setting or type each module states for its own game or kernel
     "PARALLEL_WORK", "KERNEL_VERSION", "MEMO_BYTES", "MAX_GUESSES", "MAX_LENGTH", "PRIORS",
     "WordSource", "COVERED", "FLAGGED", "OK",
@@ -279,3 +281,21 @@ def test_one_public_name_per_concept():
     new = {name: where for name, where in shared.items() if name not in SHARED_NAMES}
     assert not new, f"a public name defined twice (rename one, or say why in SHARED_NAMES): {new}"
     assert not SHARED_NAMES - set(shared), f"no longer shared: {SHARED_NAMES - set(shared)}"
+
+
+def test_the_traces_name_what_exists():
+    """ARCHITECTURE.md names code as `deductive/<file>.py: <name>` (in its map, without
+    the `deductive/`): every file must exist and define the name (a method as
+    Class.method)."""
+    import importlib
+    import re
+
+    text = (PACKAGE.parent / "ARCHITECTURE.md").read_text()
+    steps = re.findall(r"`((?:deductive/)?[\w/]+)\.py:\s+([\w.]+)`", text)
+    assert len(steps) >= 30, steps
+    for path, name in steps:
+        module = path if path.startswith("deductive/") else "deductive/" + path
+        target = importlib.import_module(module.replace("/", "."))
+        for part in name.split("."):
+            assert hasattr(target, part), f"ARCHITECTURE.md: {path}.py has no {name}"
+            target = getattr(target, part)

@@ -17,7 +17,7 @@ from ..hangman import greedy_wins, split_segment
 from .bounds import segment_weight, state_bound
 from .memo import (GREEDY, SEARCHED, ST_BOUNDS, ST_EXPANDED, ST_FULL, ST_NODES, child_key,
                    state_key, table_find, table_store)
-from .stack import (AT_GROUP, AT_LETTER, BEST, BOUND, FLOOR, GUESSED, HI, LETTER, LIVES, LO,
+from .stack import (AT_GROUP, AT_LETTER, BEST, BOUND, FLOOR, GUESSED, HI, LETTER, LIVES_LEFT, LO,
                     MISSED, N_COMMON, N_GROUPS, N_LETTERS, OPEN, SUM, start_letters)
 
 # The guesser's own columns of a frame: the state's memo slot and upper bound, the mode of
@@ -150,7 +150,7 @@ def enter(masks, presence, weights, fweights, uniform, idx, table, wtab, stats, 
     t_keys, t_lo, t_hi, t_letter, t_mode, t_size = table
     a, b = ints[d, LO], ints[d, HI]
     status, value, slot, node_lo, letter, mode = _enter(
-        masks, presence, weights, fweights, uniform, idx, a, b, ints[d, LIVES],
+        masks, presence, weights, fweights, uniform, idx, a, b, ints[d, LIVES_LEFT],
         ints[d, GUESSED], keys[d, 0], keys[d, 1], keys[d, 2], ints[d, MISSED], ints[d, BOUND],
         t_keys, t_lo, t_hi, t_letter, t_mode, t_size, wtab, stats)
     if stats[ST_FULL] or status == _DONE:
@@ -223,7 +223,7 @@ def next_letter(masks, presence, weights, fweights, uniform, idx, table, wtab, s
     ints, keys, order, miss, n_miss = frames[0], frames[1], frames[2], frames[3], frames[4]
     starts, gkeys, val, exact, corder = frames[5], frames[6], frames[7], frames[8], frames[9]
     t_keys, t_lo, t_hi, t_letter, t_mode, t_size = table
-    a, b, life, miss_bits = ints[d, LO], ints[d, HI], ints[d, LIVES], ints[d, MISSED]
+    a, b, life, miss_bits = ints[d, LO], ints[d, HI], ints[d, LIVES_LEFT], ints[d, MISSED]
     q0, q1, q2 = keys[d, 0], keys[d, 1], keys[d, 2]
     while ints[d, AT_LETTER] < ints[d, N_LETTERS]:
         c = order[d, ints[d, AT_LETTER]]
@@ -278,6 +278,6 @@ def finish(table, stats, frames, d):
             node_hi = bound if bound > best else best
         ret = node_hi
     table_store(t_keys, t_lo, t_hi, t_letter, t_mode, t_size, keys[d, 0], keys[d, 1],
-                keys[d, 2], state_key(ints[d, MISSED], ints[d, LIVES]), node_lo, node_hi,
+                keys[d, 2], state_key(ints[d, MISSED], ints[d, LIVES_LEFT]), node_lo, node_hi,
                 ints[d, LETTER], ints[d, MODE], ints[d, HI] - ints[d, LO], stats)
     return ret

@@ -35,7 +35,7 @@ MAX_DEPTH = 28
 # bound it is searched against (the guesser's alpha, the adversary's beta).
 LO = 0
 HI = 1
-LIVES = 2
+LIVES_LEFT = 2
 OPEN = 3
 GUESSED = 4
 MISSED = 5
@@ -74,7 +74,7 @@ def set_state(frames, d, lo, hi, lives, open_mask, guessed, k0, k1, k2, missed, 
     ints, keys = frames[0], frames[1]
     ints[d, LO] = lo
     ints[d, HI] = hi
-    ints[d, LIVES] = lives
+    ints[d, LIVES_LEFT] = lives
     ints[d, OPEN] = open_mask
     ints[d, GUESSED] = guessed
     ints[d, MISSED] = missed
@@ -104,6 +104,6 @@ def push(frames, d, g, bound):
     ints, keys, order, starts, gkeys = frames[0], frames[1], frames[2], frames[5], frames[6]
     c = order[d, ints[d, AT_LETTER]]
     c0, c1, c2, cm, cl, cu = child_key(keys[d, 0], keys[d, 1], keys[d, 2], ints[d, MISSED],
-                                       ints[d, LIVES], ints[d, OPEN], c, gkeys[d, g])
+                                       ints[d, LIVES_LEFT], ints[d, OPEN], c, gkeys[d, g])
     set_state(frames, d + 1, starts[d, g], starts[d, g + 1], cl, cu,
               ints[d, GUESSED] | (np.int64(1) << c), c0, c1, c2, cm, bound)
