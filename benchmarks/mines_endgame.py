@@ -9,7 +9,7 @@ Usage:
 ``positions`` plays expert games with a player that leaves every guess to its look-ahead
 (``strongest:endgame=1``), keeps the positions where it guesses among 2 to 100,000
 arrangements, and times ``endgame_choice`` on each (the JIT warmed first); the twin
-(``tests/reference.py: mines_endgame_choice``) is timed on those with at most
+(``tests/reference/mines_play.py: mines_endgame_choice``) is timed on those with at most
 ``--twin-up-to`` arrangements. One line per size class: positions, median and worst
 milliseconds, sets of arrangements the search stored. ``games`` plays the same expert games
 with each player in turn, game by game (so all run under the same load), and prints games

@@ -2,7 +2,7 @@
 :mod:`deductive.mastermind`, :mod:`deductive.bulls`, :mod:`deductive.hangman`,
 :mod:`deductive.minesweeper`): made, asked for its best move, benchmarked, searched
 exactly, its searched tree checked, and a short session played. Values are checked against
-the slow twins of ``tests/reference.py``, the engine called directly, or known optima.
+the slow twins of ``tests/reference/``, the engine called directly, or known optima.
 """
 
 import json

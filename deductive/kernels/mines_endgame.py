@@ -25,7 +25,7 @@ something is *free*: revealing it can only help (information never lowers the va
 the first such cell (lowest index) is the only one tried. This also covers the cascades
 of the real game: a revealed 0 opens only cells that are safe in every remaining
 arrangement, which the search reveals anyway before any risky click. Ties: the lowest
-cell index, as the Python twin (``tests/reference.py: mines_endgame_choice``), whose
+cell index, as the Python twin (``tests/reference/mines_play.py: mines_endgame_choice``), whose
 float probabilities differ from wins / |S| by rounding only (distinct values differ by at
 least 1/|S|).
 

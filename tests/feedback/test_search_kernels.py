@@ -1,4 +1,4 @@
-"""The search kernels against their twins in tests/reference.py."""
+"""The search kernels against their twins in tests/reference/."""
 
 import numpy as np
 import pytest

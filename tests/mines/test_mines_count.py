@@ -1,5 +1,5 @@
 """The compiled count of each frontier component (``kernels/mines_count.py``) against its
-twin's exact counts in ``tests/reference.py``."""
+twin's exact counts in ``tests/reference/``."""
 
 import numpy as np
 import pytest

@@ -1,5 +1,5 @@
 """The compiled exact endgame (``kernels/mines_endgame.py``) against its slow Python twin
-(``tests/reference.py``): the same arrangements in the same order, the same chosen cell
+(``tests/reference/``): the same arrangements in the same order, the same chosen cell
 and the same win probability, to the last bit."""
 
 import math
@@ -42,7 +42,7 @@ def endgame_positions(draw):
 
 def brute_forceable(position, most: int = 2_000) -> bool:
     """Whether ``position`` is consistent and has at most ``most`` arrangements: few
-    enough for the brute forces of ``tests/reference.py``."""
+    enough for the brute forces of ``tests/reference/``."""
     try:
         return analyze(position).log_count <= math.log(most)
     except PositionError:

@@ -1,5 +1,5 @@
 """The compiled frontier structure (``kernels/mines_frontier.py``: constraints, boxes,
-components) against its twin in ``tests/reference.py``."""
+components) against its twin in ``tests/reference/``."""
 
 import numpy as np
 import pytest

@@ -1,5 +1,5 @@
 """Minesweeper's exact probabilities and forced cells against brute force, an independent
-exact engine (``tests/reference.py``), the dynamic-programme fallback and OR-Tools."""
+exact engine (``tests/reference/``), the dynamic-programme fallback and OR-Tools."""
 
 import numpy as np
 import pytest

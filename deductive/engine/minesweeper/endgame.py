@@ -71,7 +71,7 @@ def endgame_choice(position):
     remain: (cell, win probability). Revealing a cell that is safe in every arrangement is
     free and never hurts, so such cells are played first inside the search; ties go to the
     lowest cell index. Compiled (``kernels/mines_endgame.py``); its slow twin is
-    ``tests/reference.py: mines_endgame_choice``. Raises :class:`DeductiveError` when the
+    ``tests/reference/mines_play.py: mines_endgame_choice``. Raises :class:`DeductiveError` when the
     search would pass its memory limit (``kernels.mines_endgame.MEMO_LIMIT``)."""
     found = _endgame(position)
     if found is None:
