@@ -128,6 +128,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
     # included): Ctrl-C is this process's to handle, with one line, and the cluster's
     # shutdown is ours; a worker that took it would print its traceback
     interrupted: list = []
+    restore_environment = _environment_kept(dask)
     with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_deferred(interrupted):
         cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
                                            processes=True, dashboard_address=":0")
@@ -150,6 +151,27 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
             _close_quietly(client)
     finally:
         _close_quietly(cluster)
+        restore_environment()
+
+
+def _environment_kept(dask):
+    """A function that puts back the variables a local cluster sets in this process's
+    environment: Dask's nannies write their workers' pre-spawn variables
+    (``distributed.nanny.pre-spawn-environ``, PYTHONHASHSEED) and ``__DASK_PARENT_PID``
+    into ``os.environ`` before each spawn, and leave them there."""
+    import os
+
+    keys = set(dask.config.get("distributed.nanny.pre-spawn-environ", default={}) or {})
+    keys |= {"PYTHONHASHSEED", "__DASK_PARENT_PID"}
+    before = {key: os.environ.get(key) for key in keys}
+
+    def restore() -> None:
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return restore
 
 
 #: Seconds a local cluster may be without a worker (its nannies restart a lost one in a

@@ -40,7 +40,7 @@ def test_stopped_client_leaves_no_local_cluster(tmp_path, stop):
                              "expert", "--player", "least-risk", "--games", "200000",
                              "--workers", "2"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=sigint_default)
     deadline = time.time() + 60
     while time.time() < deadline and len(_marked(marker)) < 3:
         time.sleep(0.5)
