@@ -23,7 +23,6 @@ from deductive.engine.feedback.scoring import rank_guesses  # noqa: E402
 from deductive.engine.feedback.search import (TreeSearch, opener_bounds,  # noqa: E402
                                               prove_openers, search_openers)
 from deductive.engine.wordle.game import Wordle  # noqa: E402
-from tests.conftest import shared_data_dir  # noqa: E402
 
 
 def main():
@@ -35,10 +34,7 @@ def main():
     parser.add_argument("--memo-bytes", type=float, default=4e9)
     parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
-    base = shared_data_dir()
-    if base is None:
-        sys.exit("error: the original Wordle lists are absent (set DEDUCTIVE_SHARED_DATA)")
-    lists = [wordle.load_words(base / "wordle" / f) for f in ("guesses.txt", "answers.txt")]
+    lists = [wordle.builtin_words("wordle", role=role) for role in ("guesses", "answers")]
     game = Wordle(*lists, hard=args.hard)
     game.matrix
     TreeSearch(game, beam=1, max_guesses=args.max_guesses).search_opener("salet")   # warm

@@ -32,7 +32,6 @@ from deductive.engine.feedback.matrix import answer_major  # noqa: E402
 from deductive.engine.feedback.worst import WorstCaseSearch  # noqa: E402
 from deductive.engine.wordle.game import Wordle  # noqa: E402
 from deductive.kernels.worst import column_separator, separator  # noqa: E402
-from tests.conftest import shared_data_dir  # noqa: E402
 
 
 def _at_least_one(value: str) -> int:
@@ -47,11 +46,8 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sets", type=_at_least_one, default=20_000)
     args = parser.parse_args()
-    base = shared_data_dir()
-    if base is None:
-        sys.exit("error: the original Wordle lists are absent (set DEDUCTIVE_SHARED_DATA)")
-    game = Wordle(*[wordle.load_words(base / "wordle" / f)
-                    for f in ("guesses.txt", "answers.txt")])
+    game = Wordle(*[wordle.builtin_words("wordle", role=role)
+                    for role in ("guesses", "answers")])
     search = WorstCaseSearch(game)
     cands, allowed = search._root()
     openers = np.random.default_rng(args.seed).choice(len(game.guesses), args.openers + 1,
