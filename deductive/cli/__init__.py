@@ -52,13 +52,85 @@ def wordle_group():
     """
 
 
+#: The cache's commands, with their short help; importing :mod:`.cache` adds them.
+_CACHE_COMMANDS = {
+    "info": "List the cached matrices: file, shape, dtype, size, word lists, versions.",
+    "clear": "Delete the cached matrices (only deductive's own files).",
+    "build": "Build the pattern matrix of two word lists into the cache (no-op if already valid).",
+}
+
+
+@click.group("cache", cls=Group, lazy={
+    name: ("deductive.cli.cache", short) for name, short in _CACHE_COMMANDS.items()})
+def cache_group():
+    """Inspect, clear or fill the cache of pattern matrices.
+
+    \b
+    Examples:
+      deductive cache info
+      deductive cache build --guesses guesses.txt --answers answers.txt
+      deductive cache clear
+    """
+
+
+
+#: Hangman's commands, with their short help; importing :mod:`.hangman` adds them.
+_HANGMAN_COMMANDS = {
+    "sweep": "Rate every word by the misses a strategy makes on it (the original programs' "
+             "difficulty).",
+    "solve": "Best next letter for PATTERN (``_`` for unknown letters) and the wrong letters.",
+    "play": "Play hangman in the terminal: guess letters; 'hint' asks the strategy.",
+    "tree-check": "Replay every word of a list against a strategy tree (JSON, from --tree).",
+    "evil": "Evil Hangman: the misses a guesser cannot avoid against an adversary.",
+}
+
+
+@click.group("hangman", cls=Group, lazy={
+    name: ("deductive.cli.hangman", short) for name, short in _HANGMAN_COMMANDS.items()})
+def hangman_group():
+    """Hangman: difficulty sweeps over whole dictionaries, an assistant, a game.
+
+    \b
+    Examples:
+      deductive hangman sweep --words /usr/share/dict/web2 --length 6
+      deductive hangman sweep --words /usr/share/dict/web2 --length 3 --strategy optimal
+      deductive hangman evil --words /usr/share/dict/web2 --length 3
+      deductive hangman solve _a__e_ --wrong st
+      deductive hangman play --length 6
+    """
+
+
+
+#: Minesweeper's commands, with their short help; importing :mod:`.mines` adds them.
+_MINES_COMMANDS = {
+    "probs": "Exact mine probability of every covered cell of a position.",
+    "deduce": "List the cells that are safe or mines in every arrangement (row, column from 1).",
+    "bench": "Play N games and report the win rate with a 95% confidence interval.",
+    "compare": "Players A and B (as --player) on the same games: A - B with its paired 95% "
+               "interval (Newcombe) and the sign test on the games only one of them won.",
+    "seed-protocol": "The original programs' table: three strategies, 8x8 with 10 mines, first "
+                     "click at the centre opening a 0, 50 games, boards seeded 1000+g and players"
+                     " 2000+g.",
+    "play": "Show one game step by step: the ASCII board after each move.",
+    "generate": "Boards that never need a guess from the first click (the exact engine, the mine "
+                "count included, always finds a safe cell), each verified by replaying it.",
+}
+
+
+@click.group("mines", cls=Group, lazy={
+    name: ("deductive.cli.mines", short) for name, short in _MINES_COMMANDS.items()})
+def mines_group():
+    """Minesweeper: exact probabilities, forced cells, players, benchmarks.
+
+    \b
+    Examples:
+      deductive mines probs position.txt --mines 99
+      deductive mines bench --preset expert --player best --games 1000
+      deductive mines seed-protocol
+    """
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]}, lazy={
-    "cache": ("deductive.cli.cache:cache",
-              "Inspect, clear or fill the cache of pattern matrices."),
-    "hangman": ("deductive.cli.hangman:hangman",
-                "Hangman: difficulty sweeps over whole dictionaries, an assistant, a game."),
-    "mines": ("deductive.cli.mines:mines",
-              "Minesweeper: exact probabilities, forced cells, players, benchmarks."),
     "mastermind": ("deductive.cli.feedback:mastermind",
                    "Mastermind: codes of pegs (1122), black and white feedback (1B2W)."),
     "bulls": ("deductive.cli.feedback:bulls",
@@ -90,6 +162,8 @@ def cli(threads):
 
 
 cli.add_command(wordle_group)
+for _group in (cache_group, hangman_group, mines_group):
+    cli.add_command(_group)
 
 
 def main(args=None, prog_name="deductive"):

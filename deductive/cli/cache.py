@@ -8,21 +8,10 @@ from ..cache import PatternStore
 from ..engine.words import WORD_LISTS, load_lists
 from ..engine.wordle.patterns import MATRIX, REBUILD
 from ..errors import CacheError
-from ._common import JSON, Group, MatrixSource, options, show
+from ._common import JSON, MatrixSource, options, show
+from . import cache_group as cache
 
 CACHE_DIR, _, MAX_MEMORY = MATRIX
-
-
-@click.group(cls=Group)
-def cache():
-    """Inspect, clear or fill the cache of pattern matrices.
-
-    \b
-    Examples:
-      deductive cache info
-      deductive cache build --guesses guesses.txt --answers answers.txt
-      deductive cache clear
-    """
 
 
 @cache.command()

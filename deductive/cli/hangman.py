@@ -10,24 +10,11 @@ from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
 from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
-from ._common import (JSON, Group, dask_options, note_lists, options, progress, read_line,
+from ._common import (JSON, dask_options, note_lists, options, progress, read_line,
                       show)
+from . import hangman_group as hangman
 
 GB = 2 ** 30
-
-
-@click.group(cls=Group)
-def hangman():
-    """Hangman: difficulty sweeps over whole dictionaries, an assistant, a game.
-
-    \b
-    Examples:
-      deductive hangman sweep --words /usr/share/dict/web2 --length 6
-      deductive hangman sweep --words /usr/share/dict/web2 --length 3 --strategy optimal
-      deductive hangman evil --words /usr/share/dict/web2 --length 3
-      deductive hangman solve _a__e_ --wrong st
-      deductive hangman play --length 6
-    """
 
 
 @hangman.command()

@@ -15,19 +15,8 @@ from ..engine.minesweeper.generate import GENERATE, generate_boards
 from ..engine.minesweeper.players import PLAYER, make_player
 from ..engine.minesweeper.session import GAME, MinesSession
 from ..plot import plot_mine_probabilities
-from ._common import JSON, PLOT, Group, dask_options, fail, gather, options, progress, show
-
-
-@click.group(cls=Group)
-def mines():
-    """Minesweeper: exact probabilities, forced cells, players, benchmarks.
-
-    \b
-    Examples:
-      deductive mines probs position.txt --mines 99
-      deductive mines bench --preset expert --player best --games 1000
-      deductive mines seed-protocol
-    """
+from ._common import JSON, PLOT, dask_options, fail, gather, options, progress, show
+from . import mines_group as mines
 
 
 def _analysis(position_file, mines, max_memory):
