@@ -17,6 +17,14 @@ from ._options import flag
 
 __all__ = ["cli", "main"]
 
+
+def _lazy_group(name: str, commands: dict[str, str], help: str) -> Group:
+    """The group ``deductive NAME``: its commands are those :mod:`deductive.cli.NAME` adds
+    when imported, each known by its short help until one runs."""
+    return Group(name, help=help, lazy={command: (f"deductive.cli.{name}", short)
+                                        for command, short in commands.items()})
+
+
 #: Wordle's commands, with their short help; importing :mod:`.wordle` adds them to the group.
 _WORDLE_COMMANDS = {
     "pattern": "Show the feedback GUESS gets when the secret is ANSWER.",
@@ -39,17 +47,15 @@ _WORDLE_COMMANDS = {
 }
 
 
-@click.group("wordle", cls=Group, lazy={
-    name: ("deductive.cli.wordle", short) for name, short in _WORDLE_COMMANDS.items()})
-def wordle_group():
-    """Wordle: patterns, the pattern matrix, openers, solvers, search.
+wordle_group = _lazy_group("wordle", _WORDLE_COMMANDS, help="""\
+Wordle: patterns, the pattern matrix, openers, solvers, search.
 
     \b
     Examples:
       deductive wordle pattern crane trace
       deductive wordle openers --top 10 --json
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
-    """
+    """)
 
 
 #: The cache's commands, with their short help; importing :mod:`.cache` adds them.
@@ -60,18 +66,15 @@ _CACHE_COMMANDS = {
 }
 
 
-@click.group("cache", cls=Group, lazy={
-    name: ("deductive.cli.cache", short) for name, short in _CACHE_COMMANDS.items()})
-def cache_group():
-    """Inspect, clear or fill the cache of pattern matrices.
+cache_group = _lazy_group("cache", _CACHE_COMMANDS, help="""\
+Inspect, clear or fill the cache of pattern matrices.
 
     \b
     Examples:
       deductive cache info
       deductive cache build --guesses guesses.txt --answers answers.txt
       deductive cache clear
-    """
-
+    """)
 
 
 #: Hangman's commands, with their short help; importing :mod:`.hangman` adds them.
@@ -85,10 +88,8 @@ _HANGMAN_COMMANDS = {
 }
 
 
-@click.group("hangman", cls=Group, lazy={
-    name: ("deductive.cli.hangman", short) for name, short in _HANGMAN_COMMANDS.items()})
-def hangman_group():
-    """Hangman: difficulty sweeps over whole dictionaries, an assistant, a game.
+hangman_group = _lazy_group("hangman", _HANGMAN_COMMANDS, help="""\
+Hangman: difficulty sweeps over whole dictionaries, an assistant, a game.
 
     \b
     Examples:
@@ -97,8 +98,7 @@ def hangman_group():
       deductive hangman evil --words /usr/share/dict/web2 --length 3
       deductive hangman solve _a__e_ --wrong st
       deductive hangman play --length 6
-    """
-
+    """)
 
 
 #: Minesweeper's commands, with their short help; importing :mod:`.mines` adds them.
@@ -117,17 +117,15 @@ _MINES_COMMANDS = {
 }
 
 
-@click.group("mines", cls=Group, lazy={
-    name: ("deductive.cli.mines", short) for name, short in _MINES_COMMANDS.items()})
-def mines_group():
-    """Minesweeper: exact probabilities, forced cells, players, benchmarks.
+mines_group = _lazy_group("mines", _MINES_COMMANDS, help="""\
+Minesweeper: exact probabilities, forced cells, players, benchmarks.
 
     \b
     Examples:
       deductive mines probs position.txt --mines 99
       deductive mines bench --preset expert --player best --games 1000
       deductive mines seed-protocol
-    """
+    """)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]}, lazy={
