@@ -9,7 +9,7 @@ Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--polish N] [-
    (:func:`deductive.engine.feedback.polish.polish_tree`). The tree is checked
    (:func:`deductive.engine.feedback.tree.check_tree`) and written to ``--tree``.
 2. A lower bound of every tree's total (:func:`deductive.engine.mastermind.search.
-   lower_bound`): the least over the opener classes of each one's bound.
+   game_lower_bound`): the least over the opener classes of each one's bound.
 
 Printed: each step's figures and its wall and CPU seconds (one thread: run it with
 ``NUMBA_NUM_THREADS=1 nice -n 19``); the peak memory is the process's (``/usr/bin/time
@@ -23,7 +23,7 @@ import time
 from deductive.engine.feedback.polish import polish_tree
 from deductive.engine.feedback.tree import check_tree, tree_document
 from deductive.engine.mastermind import Mastermind
-from deductive.engine.mastermind.search import lower_bound
+from deductive.engine.mastermind.search import game_lower_bound
 
 
 def clock():
@@ -53,7 +53,7 @@ def main():
           f"{since(start)}", flush=True)
     if args.bound_only:
         start = clock()
-        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
+        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two)
         print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
               f"{since(start)}", flush=True)
         return
@@ -77,7 +77,7 @@ def main():
             json.dump(tree_document(game, tree), f)
     if not args.no_bound:
         start = clock()
-        bound, per = lower_bound(game, depth_two=not args.no_depth_two)
+        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two)
         print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
               f"gap {total - bound:,}; {since(start)}", flush=True)
 

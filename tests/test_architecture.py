@@ -249,12 +249,6 @@ SHARED_NAMES = {
     # a setting or type each module states for its own game or kernel
     "PARALLEL_WORK", "KERNEL_VERSION", "MEMO_BYTES", "MAX_GUESSES", "MAX_LENGTH", "PRIORS",
     "WordSource", "COVERED", "FLAGGED", "OK",
-    # two things under one name: to rename (issue 42)
-    "Entry",            # a line entered in an assist session; a registry's entry
-    "lower_bound",      # 2n - 1 for n candidates; Mastermind's proven bound of a game
-    "tree_report",      # the text of a checked tree; Mastermind's tree statistics
-    "COLUMNS_MAX",      # where the column kernel stops paying; the largest it accepts
-    "wilson_interval",  # one function, written twice (Minesweeper's bench, multi-board)
 }
 
 

@@ -17,7 +17,7 @@ from ..engine.feedback.scoring import METRIC, TOP
 from ..engine.feedback.tree import TREE
 from ..engine.mastermind import BullsAndCows, Mastermind, text as peg_text
 from ..engine.mastermind.game import MASTERMIND_SOLVERS
-from ..engine.mastermind.search import best_tree, check_tree_file, tree_report
+from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
 from ._common import JSON, Group, game_command, options, progress, read_line, show
@@ -135,7 +135,7 @@ def feedback_commands(group, face: Face) -> None:
 
 
 def _pegs_bench(game, result, tree_path):
-    stats = tree_report(game, result.tree, solver=result.solver["solver"],
+    stats = tree_stats(game, result.tree, solver=result.solver["solver"],
                         opener=result.tree["guess"], seconds=round(result.seconds, 3))
     return stats, peg_text.summary(stats)
 
@@ -150,7 +150,7 @@ def _pegs_search(game, objective, opener, max_guesses, tree):
         r = best_tree(game, objective, opener, max_guesses, progress=update)
     if tree:
         write_tree(tree, game, r.tree)
-    stats = tree_report(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
+    stats = tree_stats(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
                         seconds=round(r.seconds, 3), nodes=r.nodes)
     return stats, peg_text.summary(stats)
 

@@ -1,6 +1,6 @@
 """One registry type for every game's solvers, players and strategies.
 
-A :class:`Registry` maps a name to an :class:`Entry`: the factory that builds the object,
+A :class:`Registry` maps a name to an :class:`RegistryEntry`: the factory that builds the object,
 a one-line description, and the options the factory accepts (names, or the
 :class:`~deductive.engine.params.Param` s that declare them, which :meth:`Registry.params`
 gathers for the command line). Unknown names and options fail
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from ..errors import ArgumentError, UnknownNameError
 from .params import Param
 
-__all__ = ["Entry", "Registry"]
+__all__ = ["RegistryEntry", "Registry"]
 
 
 @dataclass(frozen=True)
-class Entry:
+class RegistryEntry:
     """A registered name: its factory, one-line description and accepted options (names
     or :class:`Param` s)."""
 
@@ -48,11 +48,11 @@ class Entry:
 
 
 class Registry(Mapping):
-    """Name -> :class:`Entry`, in registration order (the order ``--help`` lists them)."""
+    """Name -> :class:`RegistryEntry`, in registration order (the order ``--help`` lists them)."""
 
     def __init__(self, kind: str):
         self.kind = kind
-        self._entries: dict[str, Entry] = {}
+        self._entries: dict[str, RegistryEntry] = {}
 
     def register(self, name: str, description: str, *, options=()):
         """A decorator that registers ``factory`` under ``name``; it returns the factory."""
@@ -66,9 +66,9 @@ class Registry(Mapping):
     def add(self, name: str, factory: Callable, description: str, *, options=()) -> None:
         if name in self._entries:
             raise ValueError(f"{self.kind} {name!r} is registered twice")
-        self._entries[name] = Entry(name, factory, description, tuple(options))
+        self._entries[name] = RegistryEntry(name, factory, description, tuple(options))
 
-    def __getitem__(self, name: str) -> Entry:
+    def __getitem__(self, name: str) -> RegistryEntry:
         try:
             return self._entries[name]
         except KeyError:

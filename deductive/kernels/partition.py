@@ -71,7 +71,7 @@ def bucket_stats_rows(matrix, rows, candidates, n_codes, xlogx, out_xlogx, out_b
 #: codes and counts) stays in the first-level cache.
 BLOCK = 512
 #: Largest candidate set :func:`bucket_stats_columns` accepts (bucket sizes are uint8).
-COLUMNS_MAX = 255
+COLUMNS_LIMIT = 255
 
 
 @njit(cache=CACHE, **SERIAL)
@@ -134,7 +134,7 @@ def bucket_stats_columns(columns, rows, candidates, xlogx, out_xlogx, out_bucket
     rows : int64[k]
         Guess rows to score (a block of consecutive rows is copied rather than gathered).
     candidates : int64[n]
-        Answer rows of ``columns`` forming the candidate set, 1 <= n <= COLUMNS_MAX.
+        Answer rows of ``columns`` forming the candidate set, 1 <= n <= COLUMNS_LIMIT.
     xlogx, out_xlogx, out_buckets, out_largest, out_sumsq, lo, hi
         As in :func:`bucket_stats_rows`; an empty ``xlogx`` computes only ``out_buckets``
         and ``out_sumsq`` (``out_xlogx`` and ``out_largest`` are set to 0), in 32-bit
@@ -296,7 +296,7 @@ def weighted_entropy_columns(columns, rows, candidates, weights, out, lo, hi):
     columns : uint[n_answers, n_guesses]
     rows : int64[k]
     candidates : int64[n]
-        1 <= n <= COLUMNS_MAX.
+        1 <= n <= COLUMNS_LIMIT.
     weights : float64[n]
     out : float64[k]
     lo, hi : int

@@ -10,7 +10,7 @@ from deductive.engine.feedback.precompute import second_guesses
 from deductive.engine.hangman import sweep_lives
 from deductive.engine.mastermind import Mastermind
 from deductive.engine.mastermind import text as peg_text
-from deductive.engine.mastermind.search import best_tree, check_tree_file, tree_report
+from deductive.engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from deductive.engine.wordle import Wordle
 from deductive.engine.wordle.absurdle import Absurdle, absurdle_search
 from deductive.engine.wordle.multi import MultiBoard
@@ -106,7 +106,7 @@ def test_mastermind_texts_and_assistant():
     game = Mastermind(2, 3)
     assert peg_text.scores(rank_guesses(game.patterns, top=1)) == (
         "12  entropy 2.0588  buckets 5  largest 4  expected 2.556")
-    stats = tree_report(game, best_tree(game, "worst").tree, objective="worst")
+    stats = tree_stats(game, best_tree(game, "worst").tree, objective="worst")
     assert peg_text.summary(stats).startswith("objective worst: total ")
     assert peg_text.summary(stats).splitlines()[1].startswith("distribution: 1: 1, ")
     lines = list(peg_text.assist(game, lines_read("11 0B0W\n", "22 nonsense\n", "22 0B0W\n")))

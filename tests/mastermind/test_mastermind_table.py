@@ -12,7 +12,7 @@ import pytest
 
 from deductive.engine.feedback import check_tree, tree_document
 from deductive.engine.mastermind import Mastermind
-from deductive.engine.mastermind.search import lower_bound, optimal
+from deductive.engine.mastermind.search import game_lower_bound, optimal
 
 from tests import reference
 
@@ -70,8 +70,8 @@ def test_lower_bound_holds(pegs, colours):
     """The bound never passes the proven optimum, and no opener's bound passes the total
     of the best tree opening with it."""
     game = Mastermind(pegs, colours)
-    bound, per = lower_bound(game)
-    assert lower_bound(game, depth_two=False)[0] <= bound <= TABLE[pegs, colours][0]
+    bound, per = game_lower_bound(game)
+    assert game_lower_bound(game, depth_two=False)[0] <= bound <= TABLE[pegs, colours][0]
     _, rows = optimal(game)
     for r in rows:
         if r.exact:

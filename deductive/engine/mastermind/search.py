@@ -38,7 +38,7 @@ from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
-           "tree_report", "check_tree_file", "lower_bound"]
+           "tree_stats", "check_tree_file", "game_lower_bound"]
 
 
 class _Reps(np.ndarray):
@@ -277,7 +277,7 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     return best, rows
 
 
-def lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]:
+def game_lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]:
     """A proven lower bound of the least total guesses of any tree over every code, and
     the bound of each first guess it comes from.
 
@@ -330,7 +330,7 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
                    memo_bytes=memo_bytes)[0]
 
 
-def tree_report(game, tree, **first) -> dict:
+def tree_stats(game, tree, **first) -> dict:
     """The statistics of a tree (a benchmark's or a search's) as its check gives them
     (:class:`~deductive.engine.feedback.tree.TreeReport`), with ``first`` before them."""
     from ..feedback.tree import check_tree, tree_document

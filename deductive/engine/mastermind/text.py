@@ -15,7 +15,7 @@ def scores(ranked) -> str:
 
 
 def summary(stats: dict) -> str:
-    """A checked tree's statistics (:func:`~.search.tree_report`): who made it, its
+    """A checked tree's statistics (:func:`~.search.tree_stats`): who made it, its
     totals, then its distribution."""
     head = ", ".join(f"{k} {stats[k]}" for k in ("solver", "opener", "objective") if k in stats)
     return (f"{head}: total {stats['total']}, average {stats['average']:.4f}, worst "

@@ -9,7 +9,6 @@ the benchmarks, their Dask chunks (:func:`bench_chunk`) and the step-by-step ses
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ import numpy as np
 
 from ...errors import DeductiveError
 from ..params import Param
+from ..stats import wilson_interval
 from .board import Board, parse_preset
 from .players import make_player
 
@@ -88,17 +88,6 @@ class BenchResult:
             "seconds_per_game": round(seconds / max(1, self.games), 6),
             "decisions": decisions,
         }
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.959963984540054) -> tuple:
-    """95% Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def first_move_cell(rows: int, cols: int, how: str) -> int:

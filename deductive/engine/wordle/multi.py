@@ -17,7 +17,6 @@ while a run lasts (the sets after the opener recur in most games).
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 from collections import OrderedDict
@@ -29,19 +28,9 @@ from ...errors import ArgumentError
 from ..feedback.matrix import answer_major
 from ..feedback.scoring import COLUMNS_MAX, partition_stats
 from ..params import Param
+from ..stats import wilson_interval
 
 __all__ = ["MultiBoard", "MultiResult", "wilson_interval", "multi_chunk"]
-
-
-def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # exact ends: 0 when nothing was won, 1 when everything was
-    return (0.0 if wins == 0 else centre - half), (1.0 if wins == n else centre + half)
 
 
 @dataclass
