@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
@@ -248,7 +249,7 @@ class HangmanSession:
         return self.game.words.words[best[0]]
 
 
-class _StrategyReport:
+class _StrategyReport(ABC):
     """What the reports of a strategy played over a whole list share: its tree and JSON.
     A subclass names its ``strategy`` (the tree's label) and holds these fields."""
 
@@ -265,8 +266,9 @@ class _StrategyReport:
         """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
         return self.as_dict()
 
+    @abstractmethod
     def as_dict(self) -> dict:
-        raise NotImplementedError
+        """The report's own fields, JSON-able."""
 
 
 @dataclass(frozen=True)
