@@ -127,35 +127,35 @@ def dask_client(scheduler: str | None = None, workers: int | None = None,
     # the workers ignore SIGINT (a plugin sets it in each worker, those that start later
     # included): Ctrl-C is this process's to handle, with one line, and the cluster's
     # shutdown is ours; a worker that took it would print its traceback
-    interrupted: list = []
-    restore_environment = _environment_kept(dask)
-    with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_deferred(interrupted):
-        cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
-                                           processes=True, dashboard_address=":0")
-    try:
-        if interrupted:                 # Ctrl-C while the cluster started: stop now
-            raise KeyboardInterrupt
-        client = distributed.Client(cluster)
-        PATIENCE[id(client)] = max(timeout, LOCAL_PATIENCE)
+    with _environment_kept(dask):
+        interrupted: list = []
+        with dask.config.set(LOCAL_CLUSTER_CONFIG), _sigint_deferred(interrupted):
+            cluster = distributed.LocalCluster(n_workers=int(workers), threads_per_worker=1,
+                                               processes=True, dashboard_address=":0")
         try:
-            client.register_plugin(_sigint_plugin(), name="deductive-ignore-sigint")
-            worker_threads(client)
-            yield client
-        except KeyboardInterrupt:
-            _quiet()
-            with contextlib.suppress(Exception):
-                bounded(lambda: client.run(_quiet), 5, "the local Dask cluster")
-            raise
+            if interrupted:                 # Ctrl-C while the cluster started: stop now
+                raise KeyboardInterrupt
+            client = distributed.Client(cluster)
+            PATIENCE[id(client)] = max(timeout, LOCAL_PATIENCE)
+            try:
+                client.register_plugin(_sigint_plugin(), name="deductive-ignore-sigint")
+                worker_threads(client)
+                yield client
+            except KeyboardInterrupt:
+                _quiet()
+                with contextlib.suppress(Exception):
+                    bounded(lambda: client.run(_quiet), 5, "the local Dask cluster")
+                raise
+            finally:
+                PATIENCE.pop(id(client), None)
+                _close_quietly(client)
         finally:
-            PATIENCE.pop(id(client), None)
-            _close_quietly(client)
-    finally:
-        _close_quietly(cluster)
-        restore_environment()
+            _close_quietly(cluster)
 
 
+@contextlib.contextmanager
 def _environment_kept(dask):
-    """A function that puts back the variables a local cluster sets in this process's
+    """Put back, on leaving, the variables a local cluster sets in this process's
     environment: Dask's nannies write their workers' pre-spawn variables
     (``distributed.nanny.pre-spawn-environ``, PYTHONHASHSEED) and ``__DASK_PARENT_PID``
     into ``os.environ`` before each spawn, and leave them there."""
@@ -164,14 +164,14 @@ def _environment_kept(dask):
     keys = set(dask.config.get("distributed.nanny.pre-spawn-environ", default={}) or {})
     keys |= {"PYTHONHASHSEED", "__DASK_PARENT_PID"}
     before = {key: os.environ.get(key) for key in keys}
-
-    def restore() -> None:
+    try:
+        yield
+    finally:
         for key, value in before.items():
             if value is None:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-    return restore
 
 
 #: Seconds a local cluster may be without a worker (its nannies restart a lost one in a
