@@ -17,7 +17,7 @@ import click
 
 from .. import _io
 from ..engine.params import Param
-from ..errors import DeductiveError
+from ..errors import ArgumentError, DeductiveError
 from ..plot import check_plot_path
 from ._group import _flags
 
@@ -77,7 +77,10 @@ def _check_lang(ctx, param, value):
         return value
     from ..engine.words import frequency_languages   # numpy: only when --lang is given
 
-    languages = frequency_languages()
+    try:
+        languages = frequency_languages()
+    except ArgumentError:       # no wordfreq (the freq extra): only the frequency prior reads
+        return value            # --lang, and it names the extra when asked for
     if value not in languages:
         raise click.BadParameter(f"{value!r}: wordfreq has no frequencies for it; choose one "
                                  f"of {', '.join(languages)}", ctx, param)

@@ -230,3 +230,15 @@ def test_ctrl_c_in_a_terminal_ends_its_echo_first(monkeypatch, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["mastermind", "assist"])
     assert stop.value.code == 130 and capsys.readouterr().err == "\nerror: aborted\n"
+
+
+def test_without_wordfreq_only_the_frequency_prior_needs_it(monkeypatch):
+    """A default install has no wordfreq (the freq extra): Hangman's default --lang en must
+    not stop a command with a uniform prior; the frequency prior names the extra."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "wordfreq", None)      # import wordfreq fails
+    result = run("hangman", "solve", "_a__e_", "--wrong", "st")
+    assert result.exit_code == 0 and "best letter" in result.output, result.output
+    assert_one_error(run("hangman", "solve", "_a__e_", "--prior", "frequency"),
+                     "pip install 'deductive[freq]'")
