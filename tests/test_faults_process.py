@@ -30,6 +30,22 @@ GUARD_S = 300
 PREVIOUS = b"what the user had\n"
 
 
+# A child's peak RSS from wait4 starts at its parent's peak when it was forked (Linux keeps
+# the old memory's high-water mark across fork and exec), so a child of a large pytest
+# process would report pytest's size. A small launcher process starts the command and
+# reports the command's own peak on a pipe.
+LAUNCHER = """
+import os, subprocess, sys
+proc = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(proc.pid, 0)
+os.write(int(sys.argv[1]), str(usage.ru_maxrss).encode())
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    os.kill(os.getpid(), -code)
+sys.exit(code)
+"""
+
+
 def deductive(*args, stdout=None, stdin=subprocess.DEVNULL, env=None, file_size=None):
     """(exit status, stdout, stderr, peak RSS in MB) of ``python -m deductive ARGS``."""
     def limits():
@@ -40,33 +56,30 @@ def deductive(*args, stdout=None, stdin=subprocess.DEVNULL, env=None, file_size=
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_NUM_THREADS": "1",
                 **(env or {})}
     out = stdout if stdout is not None else subprocess.PIPE
-    proc = subprocess.Popen([sys.executable, "-m", "deductive", *map(str, args)], cwd=ROOT,
-                            stdin=stdin, stdout=out, stderr=subprocess.PIPE, env=full_env,
-                            preexec_fn=limits)
-    # read the pipes beside the wait: wait4 gives this child's own peak RSS (RUSAGE_CHILDREN
-    # would give the largest of every child this test process has waited for)
-    chunks: dict[str, bytes] = {}
-    readers = [threading.Thread(target=lambda k=k, f=f: chunks.__setitem__(k, f.read()))
-               for k, f in (("out", proc.stdout), ("err", proc.stderr)) if f is not None]
-    for reader in readers:
-        reader.start()
-    guard = threading.Timer(GUARD_S, os.kill, (proc.pid, signal.SIGKILL))   # a zombie keeps its pid
+    peak_read, peak_write = os.pipe()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER, str(peak_write),
+             sys.executable, "-m", "deductive", *map(str, args)],
+            cwd=ROOT, stdin=stdin, stdout=out, stderr=subprocess.PIPE, env=full_env,
+            preexec_fn=limits, pass_fds=(peak_write,), start_new_session=True)
+    finally:
+        os.close(peak_write)
+    # a hang kills the launcher's whole group, the command with it
+    guard = threading.Timer(GUARD_S, os.killpg, (proc.pid, signal.SIGKILL))
     guard.start()
     try:
-        _, status, usage = os.wait4(proc.pid, 0)
+        out_bytes, err_bytes = proc.communicate()
     finally:
         hung = not guard.is_alive()
         guard.cancel()
-        for reader in readers:
-            reader.join()
-        for f in (proc.stdout, proc.stderr):
-            if f is not None:
-                f.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
+        with os.fdopen(peak_read, "rb") as f:
+            peak = f.read()
     if hung:
         raise AssertionError(f"no answer in {GUARD_S} s (a hang): {args}")
-    return (proc.returncode, chunks.get("out", b"").decode(), chunks.get("err", b"").decode(),
-            usage.ru_maxrss / 1024)
+    assert peak, f"the launcher reported no peak memory: {args}"
+    return (proc.returncode, (out_bytes or b"").decode(), (err_bytes or b"").decode(),
+            int(peak) / 1024)
 
 
 def assert_one_line(code, err, rss, *needles):
