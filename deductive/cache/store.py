@@ -26,6 +26,7 @@ import shutil
 import socket
 import time
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 import h5py
@@ -34,7 +35,7 @@ import platformdirs
 
 from ..errors import CacheError, CacheRebuildWarning
 
-__all__ = ["PatternStore", "default_cache_dir", "FORMAT_VERSION"]
+__all__ = ["PatternStore", "CacheSummary", "default_cache_dir", "FORMAT_VERSION"]
 
 #: Bump when the layout of the files changes (2: the ``code_encoding`` attribute).
 FORMAT_VERSION = 2
@@ -73,6 +74,21 @@ def _words_sha256(words) -> str:
 
 class _Invalid(Exception):
     """A cache file failed a check; the message says which."""
+
+
+@dataclass(frozen=True)
+class CacheSummary:
+    """A cache directory's matrices (:meth:`PatternStore.entries`) and temporary files."""
+
+    directory: str
+    entries: list
+    temporary_files: list
+    live: list              # the temporary files a running writer holds
+
+    def to_json(self) -> dict:
+        """The form ``cache info --json`` prints."""
+        return {"directory": self.directory, "entries": self.entries,
+                "temporary_files": self.temporary_files}
 
 
 class PatternStore:
@@ -259,32 +275,14 @@ class PatternStore:
             found.append(entry)
         return found
 
-    def summary(self) -> dict:
+    def summary(self) -> CacheSummary:
         """What ``deductive cache info`` reports: the directory, its entries
-        (:meth:`entries`) and its leftover temporary files."""
+        (:meth:`entries`) and its leftover temporary files (those of running writers
+        marked)."""
         here = self.directory.is_dir()
-        return {"directory": str(self.directory), "entries": self.entries() if here else [],
-                "temporary_files": [str(p) for p in self.temporary_files()] if here else []}
-
-    def summary_text(self, summary: dict) -> str:
-        """A :meth:`summary` as text: the directory, then one line per file."""
-        lines = [f"cache directory: {summary['directory']}"]
-        if not summary["entries"]:
-            lines.append("no cached matrices")
-        for entry in summary["entries"]:
-            size = f"{entry['bytes'] / 1e6:.1f} MB"
-            if entry["status"] != "ok":
-                lines.append(f"  {entry['path']}  {size}  {entry['status']}")
-                continue
-            shape = " x ".join(str(n) for n in entry["shape"])
-            lines.append(f"  {entry['path']}  {shape} {entry['dtype']}  {size}  guesses "
-                         f"{entry['guesses_name']}, answers {entry['answers_name']}  kernel "
-                         f"v{entry['kernel_version']}  {entry['created']}")
-        live = {str(p) for p in self.live_temporary_files()}
-        for path in summary["temporary_files"]:
-            what = "a write in progress" if path in live else "left by a process that stopped"
-            lines.append(f"  {path}  (temporary: {what})")
-        return "\n".join(lines)
+        return CacheSummary(str(self.directory), self.entries() if here else [],
+                            [str(p) for p in self.temporary_files()] if here else [],
+                            [str(p) for p in self.live_temporary_files()] if here else [])
 
     def temporary_files(self) -> list[Path]:
         """Leftover temporary files (of running writers, or of killed ones)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import json as _json
 import sys
 import time
@@ -16,6 +17,7 @@ import click
 
 from .. import _io
 from ..distributed import DASK, Cluster
+from ..engine.render import render
 from ..engine.wordle import patterns
 from ._group import _START, Group, fail
 from ._options import JSON, PLOT, gather, options
@@ -114,20 +116,46 @@ def note_lists(*lists) -> None:
     click.get_current_context().meta.setdefault(_LISTS, []).extend(lists)
 
 
-def show(data, text, json: bool = False) -> None:
-    """Print ``data`` as JSON with --json, with its provenance (a dict gains its keys, a
-    list becomes ``{"results": data, ...}``): the lists noted and the game's, else ``text``."""
-    if json:
-        ctx = click.get_current_context()
-        lists: list[Any] = []
-        for item in ctx.meta.get(_LISTS, []):
-            lists += item() if callable(item) else [item]
-        game = ctx.meta.get(_GAME)
-        lists += [w for w in (getattr(game, "guesses", 0), getattr(game, "answers", 0))
-                  if hasattr(w, "sha256")]
-        made = _io.provenance(lists, ctx.command_path, ctx.params, ctx.meta.get(_START))
-        data = {**data, **made} if isinstance(data, dict) else {"results": data, **made}
-    click.echo(_json.dumps(data, indent=2, ensure_ascii=False) if json else text)
+def show(result, json: bool = False, *legacy, **view) -> None:
+    """Print a typed result (:class:`~deductive.engine.render.Result`). With --json: its
+    ``to_json()`` (given the ``view`` settings it takes) and its provenance (a dict gains
+    its keys, a list becomes ``{"results": data, ...}``: the lists noted and the game's);
+    else its text form, :func:`~deductive.engine.render.render` ``(result, **view)``."""
+    if isinstance(json, str):           # transitional: show(data, text, json)
+        return show_pair(result, json, *legacy)
+    if not json:
+        click.echo(render(result, **view))
+        return
+    takes = inspect.signature(result.to_json).parameters
+    data = result.to_json(**{k: v for k, v in view.items() if k in takes})
+    ctx = click.get_current_context()
+    lists: list[Any] = []
+    for item in ctx.meta.get(_LISTS, []):
+        lists += item() if callable(item) else [item]
+    game = ctx.meta.get(_GAME)
+    lists += [w for w in (getattr(game, "guesses", 0), getattr(game, "answers", 0))
+              if hasattr(w, "sha256")]
+    made = _io.provenance(lists, ctx.command_path, ctx.params, ctx.meta.get(_START))
+    data = {**data, **made} if isinstance(data, dict) else {"results": data, **made}
+    click.echo(_json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def show_pair(data, text, json: bool = False) -> None:
+    """Transitional: ``data`` with --json, else ``text`` (commands not yet on :func:`show`)."""
+    show(_Pair(data, text), json)
+
+
+class _Pair:
+    def __init__(self, data, text):
+        self.data, self.text = data, text
+
+    def to_json(self):
+        return self.data
+
+
+@render.register
+def _pair(pair: _Pair) -> str:
+    return pair.text
 
 
 def read_line(prompt: str = "") -> str:

@@ -23,9 +23,7 @@ def info(cache_dir, json):
     Example:
       deductive cache info --json
     """
-    store = PatternStore(cache_dir)
-    summary = store.summary()
-    show(summary, store.summary_text(summary), json)
+    show(PatternStore(cache_dir).summary(), json)
 
 
 @cache.command()

@@ -11,7 +11,7 @@ from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
 from ._common import (JSON, dask_options, note_lists, options, progress, read_line,
-                      show)
+                      show, show_pair)
 from . import hangman_group as hangman
 
 GB = 2 ** 30
@@ -54,7 +54,7 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
                 lambda: h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
                                       progress=update, **settings))
     report = h.SweepReport(sweeps, strategy, lives_list, prior)
-    show(report.as_dict(), "\n".join(report.lines(top)), json)
+    show_pair(report.as_dict(), "\n".join(report.lines(top)), json)
 
 
 @hangman.command()
@@ -69,7 +69,7 @@ def solve(pattern, wrong, words, strategy, lives, prior, lang, shown, json):
     """
     report = h.solve(words, pattern, wrong, strategy=strategy, lives=lives, prior=prior, lang=lang)
     note_lists(lambda: h.load_hangman_words(words, len(report.pattern)).values())
-    show(report.as_dict(shown), "\n".join(report.lines(shown)), json)
+    show(report, json, show=shown)
 
 
 @hangman.command()
@@ -108,7 +108,7 @@ def tree_check(tree_path, words, lives, json):
     """
     report = h.tree_check(tree_path, words, lives)
     note_lists(lambda: h.load_hangman_words(words, report.length).values())
-    show(report.as_dict(), "\n".join(report.lines()), json)
+    show(report, json)
     raise SystemExit(0 if report.check.ok else 1)
 
 
@@ -131,4 +131,4 @@ def evil(words, length, tree, top, memory, json):
     note_lists(lambda: h.load_hangman_words(words, length).values())
     if tree:
         h.write_json(tree, report.tree())
-    show(report.as_dict(), "\n".join(report.lines(top)), json)
+    show(report, json, top=top)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..engine.params import Param
-from ..engine.words import MAX_LENGTH, MIN_LENGTH, builtin_lists
+from ..engine.words import MAX_LENGTH, MIN_LENGTH, ListTable, builtin_lists
 from ._common import JSON, options, show
 
 LENGTHS = Param("length", None, "Only lists of this word length (default: 5).", int,
@@ -26,9 +26,4 @@ def lists(length, json):
       deductive lists
       deductive lists --length 6 --json
     """
-    rows = builtin_lists(lengths=(5 if length is None else length,))
-    width = max(len(r.name) for r in rows)
-    text = "\n".join(
-        f"{r.name:<{width}}  {r.role:<7}  {r.length:>2}  {r.size:>6,}  {r.sha256[:16]}  {r.source}"
-        for r in rows)
-    show([r.to_json() for r in rows], text, json)
+    show(ListTable(builtin_lists(lengths=(5 if length is None else length,))), json)

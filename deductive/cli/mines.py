@@ -15,7 +15,7 @@ from ..engine.minesweeper.generate import GENERATE, generate_boards
 from ..engine.minesweeper.players import PLAYER, make_player
 from ..engine.minesweeper.session import GAME, MinesSession
 from ..plot import plot_mine_probabilities
-from ._common import JSON, PLOT, dask_options, fail, gather, options, progress, show
+from ._common import JSON, PLOT, dask_options, fail, gather, options, progress, show, show_pair
 from . import mines_group as mines
 
 
@@ -44,7 +44,7 @@ def probs(analysis, plot, json):
     """
     if plot:
         plot_mine_probabilities(analysis, plot)
-    show(analysis.as_dict(), text.probabilities(analysis), json)
+    show(analysis, json)
 
 
 @mines.command()
@@ -56,7 +56,7 @@ def deduce(analysis, json):
     Example:
       deductive mines deduce position.txt --mines 10
     """
-    show(analysis.forced_cells(), text.forced(analysis), json)
+    show(analysis.deductions(), json)
 
 
 def _sweep(names, games, cluster, checkpoint, preset, **settings) -> list:
@@ -95,7 +95,7 @@ def bench_command(preset, first_click, seed, first_move, player, games, cluster,
     """
     report = _sweep([player], games, cluster, checkpoint, preset, first_click=first_click,
                     seed=seed, first_move=first_move)[0].as_dict()
-    show(report, text.bench_summary(report, preset), json)
+    show_pair(report, text.bench_summary(report, preset), json)
 
 
 @mines.command()
@@ -114,7 +114,7 @@ def compare(player_a, player_b, preset, first_click, seed, first_move, games, cl
     result = engine_compare.Comparison(*_sweep(
         [player_a, player_b], games, cluster, checkpoint, preset, first_click=first_click,
         seed=seed, first_move=first_move)).as_dict()
-    show(result, text.compare_summary(result, preset), json)
+    show_pair(result, text.compare_summary(result, preset), json)
 
 
 @mines.command("seed-protocol")
@@ -128,7 +128,7 @@ def seed_protocol(games, json):
       deductive mines seed-protocol
     """
     rows = bench.original_protocol(games)
-    show(rows, text.protocol_table(rows, games), json)
+    show_pair(rows, text.protocol_table(rows, games), json)
 
 
 @mines.command()
@@ -165,4 +165,4 @@ def generate(json, count, **settings):
     """
     with progress(count, "boards") as update:
         result = generate_boards(count=count, progress=update, **settings)
-    show(result.to_json(), result.as_text(), json)
+    show(result, json)

@@ -10,7 +10,7 @@ from ..distributed import (wordle_least_worst, wordle_prove_openers, wordle_sear
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
-from ..engine.feedback.precompute import second_guesses
+from ..engine.feedback.precompute import SecondGuesses, second_guesses
 from ..engine.feedback.scoring import METRIC
 from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
 from ..engine.feedback.solvers import POOL, SEED
@@ -20,14 +20,14 @@ from ..engine.wordle import Wordle
 from ..engine.wordle.absurdle import MAX_GUESSES, Absurdle, absurdle_search
 from ..engine.wordle.game import RULES
 from ..engine.wordle.multi import MULTI, MultiBoard
-from ..engine.wordle.patterns import REBUILD, feedback, format_pattern, pattern_colours
+from ..engine.wordle.patterns import REBUILD, MatrixInfo, feedback, format_pattern, pattern_colours
 from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
 from . import wordle_group as wordle
 from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options,
-                      note_lists, options, progress, read_line, show)
+                      note_lists, options, progress, read_line, show, show_pair)
 from .feedback import Face, feedback_commands, tiles
 
 
@@ -163,12 +163,8 @@ def matrix(guesses, answers, length, source, rebuild, json):
     note_lists(guess_list, answer_list)
     info = {}
     m = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
-    verb = "loaded from the cache" if info["source"] == "cache" else "built"
-    show({"guesses": guess_list.name, "answers": answer_list.name, "shape": list(m.shape),
-          "dtype": str(m.dtype), "bytes": int(m.nbytes), "source": info["source"],
-          "seconds": round(info["seconds"], 4), "cache": info["path"]},
-         f"{m.shape[0]} x {m.shape[1]} {m.dtype} ({m.nbytes / 1e6:.1f} MB), {verb} in "
-         f"{info['seconds']:.3f} s\ncache: {info['path'] or '(not used)'}", json)
+    show(MatrixInfo(guess_list.name, answer_list.name, m.shape, str(m.dtype), int(m.nbytes),
+                    info["source"], info["seconds"], info["path"]), json)
 
 
 @wordle.command()
@@ -187,8 +183,7 @@ def second(game, solver, seed, opener, cluster, json):
         rows = cluster.run(
             lambda client: wordle_second(client, game, solver.name, options, opener),
             lambda: second_guesses(game, solver, opener, progress=update))
-    show({"opener": game.word(game.guess_index(opener)), "solver": solver.name, "hard": game.hard,
-          "feedbacks": rows}, text.second(rows, game, opener, solver.name), json)
+    show(SecondGuesses(game.word(game.guess_index(opener)), solver.name, game.hard, rows), json)
 
 
 feedback_commands(wordle, WORDLE)
@@ -209,7 +204,7 @@ def verify_ranking(game, path, sample, seed, json):
     """
     with progress(1 + sample, "verify") as update:
         report = verify_proof(game, path, sample=sample, seed=seed, progress=update)
-    show(report, text.verification(report), json)
+    show_pair(report, text.verification(report), json)
     if not report["ok"]:
         raise SystemExit(1)
 
@@ -227,7 +222,7 @@ def multi(game, boards, games, seed, json):
     """
     with progress(games, f"{boards} boards") as update:
         result = MultiBoard(game, boards).run(games, seed, progress=update)
-    show(result.as_dict(), result.as_text(), json)
+    show(result, json)
 
 
 @wordle.group(cls=Group)
@@ -254,7 +249,7 @@ def absurdle_search_command(game, max_guesses, json):
     """
     with progress(max_guesses, "absurdle search") as update:
         result = absurdle_search(Absurdle(game), max_guesses, progress=update)
-    show(result.as_dict(), result.as_text(), json)
+    show(result, json)
 
 
 @absurdle.command()

@@ -1,12 +1,12 @@
 """What the command line prints, computed by the engine: the text forms of results
 (:mod:`deductive.engine.feedback.text`, :mod:`deductive.engine.mastermind.text`, the
-results' ``as_text``), the dialogues as lines, and the checks the commands rely on."""
+results' text forms, :func:`render`), the dialogues as lines, and the checks the commands rely on."""
 
 import pytest
 
 from deductive.cache import PatternStore
 from deductive.engine.feedback import TreeSearch, check_tree, rank_guesses, text, tree_document
-from deductive.engine.feedback.precompute import second_guesses
+from deductive.engine.feedback.precompute import SecondGuesses, second_guesses
 from deductive.engine.hangman import sweep_lives
 from deductive.engine.mastermind import Mastermind
 from deductive.engine.mastermind import text as peg_text
@@ -17,6 +17,7 @@ from deductive.engine.wordle.multi import MultiBoard
 from deductive.engine.wordle.session import HELP, AssistSession
 from deductive.errors import DeductiveError
 from deductive.plot import check_plot_path
+from deductive.engine.render import render
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def test_weighted_average_only_under_a_prior():
 
 def test_second_search_and_verdict(game):
     rows = second_guesses(game, game.solver("entropy"), "ab")
-    out = text.second(rows, game, "ab", "entropy").splitlines()
+    out = render(SecondGuesses("ab", "entropy", False, rows)).splitlines()
     assert out[0] == "4 feedbacks of ab; next guess by entropy"
     assert out[-1].split() == ["GG", "1", "(solved)", "0.0000", "0"]
     found = TreeSearch(game).search_opener("ab")
@@ -90,11 +91,11 @@ def test_assist_dialogue_yields_lines_and_moves(game):
 
 def test_multi_and_absurdle_texts(game):
     result = MultiBoard(game, 2).run(5, 0)
-    first, second = result.as_text().splitlines()
+    first, second = render(result).splitlines()
     assert first.startswith("2 boards, 5 games: win rate 1.0000 (95% 0.5655-1.0000, within 7)")
     assert second == "distribution: 2: 1, 3: 4"
     adversary = Absurdle(game)
-    assert absurdle_search(adversary).as_text().startswith(
+    assert render(absurdle_search(adversary)).startswith(
         "2 guesses force a win: aa bb (no win within 1: proven; ")
     assert list(adversary.run(lines_read("zz\n", "\n", "aa\n", "bb\n", "ab\n"))) == [
         "4 words possible; type a guess per line ('quit' stops)",
@@ -151,6 +152,8 @@ def test_a_matrix_given_as_a_function_is_computed_once_when_first_used(game):
 def test_cache_summary(tmp_path):
     store = PatternStore(tmp_path / "none")
     summary = store.summary()
-    assert summary["entries"] == [] and summary["temporary_files"] == []
-    assert store.summary_text(summary).splitlines() == [
+    assert summary.entries == [] and summary.temporary_files == []
+    assert summary.to_json() == {"directory": str(tmp_path / "none"), "entries": [],
+                                 "temporary_files": []}
+    assert render(summary).splitlines() == [
         f"cache directory: {tmp_path / 'none'}", "no cached matrices"]

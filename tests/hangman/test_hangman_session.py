@@ -4,6 +4,7 @@ import pytest
 
 from deductive.engine.hangman import (STRATEGIES, Hangman, HangmanSession, evil, make_strategy,
                                       solve, tree_check, write_json)
+from deductive.engine.render import render
 from deductive.errors import ArgumentError, DeductiveError, UnknownNameError
 
 WORDS = "deed even eyes heel mere peep star baker maker taker bloke".split()
@@ -73,15 +74,18 @@ def test_evil_session_answers_with_the_worst_group():
 def test_solve_evil_and_tree_check_return_data(words_file, tmp_path):
     report = solve(words_file, "_ake_", strategy="best-lives")
     assert report.candidates == ["baker", "maker", "taker"] and report.best in "bmt"
-    assert report.as_dict(show=1)["words"] == ["baker"]
-    assert report.lines()[0] == "3 candidate(s): baker, maker, taker"
+    assert report.to_json(show=1)["words"] == ["baker"]
+    assert render(report).splitlines()[0] == "3 candidate(s): baker, maker, taker"
+    assert render(report, show=2).splitlines()[0] == "3 candidate(s): baker, maker ..."
+    with pytest.warns(DeprecationWarning, match=r"as_dict\(\) is deprecated; use to_json"):
+        assert report.as_dict(show=1) == report.to_json(show=1)
     with pytest.raises(DeductiveError, match="already lost"):
         solve(words_file, "_ake_", "sdfghj")
     result = evil(words_file, 4)
-    assert result.misses == 7 and result.as_dict()["lives_to_win"] == 8
+    assert result.misses == 7 and result.to_json()["lives_to_win"] == 8
     write_json(tmp_path / "evil.json", result.tree())
     check = tree_check(str(tmp_path / "evil.json"), words_file)
-    assert check.check.ok and check.same_list and check.lines()[-1] == "ok"
+    assert check.check.ok and check.same_list and render(check).splitlines()[-1] == "ok"
     (tmp_path / "x.json").write_text("{}")
     with pytest.raises(DeductiveError, match="not a deductive Hangman tree"):
         tree_check(str(tmp_path / "x.json"), words_file)

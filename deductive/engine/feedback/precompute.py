@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .scoring import partition_stats
 
-__all__ = ["second_guesses", "second_guesses_chunk"]
+__all__ = ["second_guesses", "second_guesses_chunk", "SecondGuesses"]
 
 
 def second_guesses(game, solver, opener, progress=None, select=None) -> list[dict]:
@@ -50,3 +52,18 @@ def second_guesses_chunk(chunk, game, solver_spec, opener) -> list[dict]:
     ``solver_spec = (name, options)``: a sweep's piece."""
     solver = game.solver(solver_spec[0], **solver_spec[1])
     return second_guesses(game, solver, opener, select=chunk)
+
+
+@dataclass(frozen=True)
+class SecondGuesses:
+    """The rows of :func:`second_guesses` for ``opener`` (``wordle second`` shows them)."""
+
+    opener: str
+    solver: str
+    hard: bool
+    rows: list
+
+    def to_json(self) -> dict:
+        """The form ``--json`` prints: the opener, the solver, the mode, a row per feedback."""
+        return {"opener": self.opener, "solver": self.solver, "hard": self.hard,
+                "feedbacks": self.rows}

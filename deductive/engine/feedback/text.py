@@ -9,7 +9,10 @@ results' own ``as_dict`` methods. Columns are as wide as the game's words.
 
 from __future__ import annotations
 
-__all__ = ["openers", "bench", "tree_report", "second", "search", "opener_rows", "proof",
+from ..render import render
+from .precompute import SecondGuesses
+
+__all__ = ["openers", "bench", "tree_report", "search", "opener_rows", "proof",
            "advice", "verdict", "verification"]
 
 
@@ -62,10 +65,11 @@ def checked(report) -> tuple[dict, str]:
     return data, tree_report(data)
 
 
-def second(rows, game, opener, solver_name: str) -> str:
-    """One row per feedback of ``opener`` (:func:`~.precompute.second_guesses`)."""
-    w = _width(game) + 2
-    lines = [f"{len(rows)} feedbacks of {opener}; next guess by {solver_name}",
+@render.register
+def _second(result: SecondGuesses) -> str:
+    """One row per feedback of the opener (:func:`~.precompute.second_guesses`)."""
+    rows, w = result.rows, len(result.opener) + 2
+    lines = [f"{len(rows)} feedbacks of {result.opener}; next guess by {result.solver}",
              f"{'pattern':<{w}} {'left':>5}  {'guess':<{w}} {'entropy':>8} {'largest':>7}"]
     lines += [f"{r['pattern']:<{w}} {r['candidates']:>5}  {r['guess'] or '(solved)':<{w}} "
               f"{r['entropy']:>8.4f} {r['largest']:>7}" for r in rows]

@@ -17,6 +17,8 @@ The wing's modules, each with one job:
 :mod:`~deductive.engine.hangman.session`
     A game (:class:`HangmanSession`), the assistant (:func:`solve`), evil Hangman
     (:func:`evil`) and tree checks (:func:`tree_check`), returning data.
+:mod:`~deductive.engine.hangman.text`
+    The text form of each result (:func:`~deductive.engine.render.render`).
 :mod:`~deductive.engine.hangman.sweep`
     The chunk function of sweeps (:func:`sweep_chunk`, run by a process or a Dask task),
     their checkpoint tag and the report of a sweep.
@@ -27,6 +29,7 @@ from .game import PRIORS, Hangman, LetterStats
 from .results import SweepResult
 from .session import EvilReport, HangmanSession, SolveReport, TreeReport, evil, solve, tree_check
 from .strategies import STRATEGIES, Strategy, make_strategy
+from . import text  # noqa: F401  (registers the wing's text forms with render)
 from .sweep import SweepReport, optimal_tree, sweep_chunk, sweep_lists, sweep_lives, sweep_tag
 from .trees import (TreeCheck, check_tree, load_tree, tree_to_json, words_sha256,
                     write_json)

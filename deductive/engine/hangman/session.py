@@ -16,6 +16,7 @@ import numpy as np
 
 from ...errors import DeductiveError
 from ..params import Param
+from ..render import OldAsDict
 from ..words import fold_word
 from .exact import ExactHangman, ExactPlay
 from .game import LANG, PRIOR, Hangman
@@ -50,7 +51,7 @@ CHECK_LIVES = LIVES.but(default=None, help="Count wins with these lives (default
 
 
 @dataclass(frozen=True)
-class SolveReport:
+class SolveReport(OldAsDict):
     """The assistant's answer for one position."""
 
     pattern: str
@@ -61,25 +62,13 @@ class SolveReport:
     lives_left: int
     letters: list           # LetterStats of the letters some candidate has, best hit first
 
-    def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self, show: int = 12) -> dict:
+    def to_json(self, show: int = 12) -> dict:
+        """The JSON form (``--json``): the first ``show`` candidates and every letter's
+        statistics."""
         return {"pattern": self.pattern, "wrong": self.wrong,
                 "candidates": len(self.candidates), "words": self.candidates[:show],
                 "best": self.best, "strategy": self.strategy,
                 "letters": [s.to_json() for s in self.letters]}
-
-    def lines(self, show: int = 12) -> list:
-        out = [f"{len(self.candidates)} candidate(s): " + ", ".join(self.candidates[:show])
-               + (" ..." if len(self.candidates) > show else "")]
-        if self.best is None:
-            return out + [f"the word is {self.candidates[0]}"]
-        out.append(f"best letter ({self.strategy}, {self.lives_left} lives left): {self.best}")
-        out.append(f"{'letter':>6} {'in words':>9} {'P(hit)':>7} {'entropy':>8} {'groups':>6}")
-        return out + [f"{s.letter:>6} {s.containing:>9} {s.hit_probability:>7.3f} "
-                      f"{s.entropy:>8.3f} {s.groups:>6}" for s in self.letters[:10]]
 
 
 def solve(source: WordSource, pattern: str, wrong: str = "", *, strategy: str = "min-miss",
@@ -249,7 +238,7 @@ class HangmanSession:
         return self.game.words.words[best[0]]
 
 
-class _StrategyReport(ABC):
+class _StrategyReport(OldAsDict, ABC):
     """What the reports of a strategy played over a whole list share: its tree and JSON.
     A subclass names its ``strategy`` (the tree's label) and holds these fields."""
 
@@ -262,13 +251,9 @@ class _StrategyReport(ABC):
         """The strategy as a JSON tree (:func:`tree_to_json`)."""
         return tree_to_json(self.play, self.word_list, strategy=self.strategy, source=self.name)
 
-    def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
     @abstractmethod
-    def as_dict(self) -> dict:
-        """The report's own fields, JSON-able."""
+    def to_json(self) -> dict:
+        """The JSON form (``--json``): the report's own fields."""
 
 
 @dataclass(frozen=True)
@@ -288,19 +273,10 @@ class EvilReport(_StrategyReport):
     play: ExactPlay         # the guesser's minimax strategy
     word_list: tuple
 
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         return {"words": self.words, "length": self.length, "misses": self.misses,
                 "lives_to_win": self.misses + 1, "held": self.held,
                 "seconds": round(self.seconds, 3), "search": self.search}
-
-    def lines(self, top: int = 10) -> list:
-        out = [f"{self.name}: {self.words} words. Against an adversary the guesser can hold "
-               f"the misses to {self.misses} and no strategy does better: {self.misses + 1} "
-               f"lives win every word ({self.seconds:.1f} s)."]
-        if top and self.held:
-            out.append(f"words the adversary can keep to the end ({len(self.held)}): "
-                       + ", ".join(self.held[:top]) + (" ..." if len(self.held) > top else ""))
-        return out
 
 
 def evil(source: WordSource, length: int, *, memory: int | None = None) -> EvilReport:
@@ -340,7 +316,7 @@ class OptimalReport(_StrategyReport):
     play: ExactPlay
     word_list: tuple
 
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         return {"words": self.words, "length": self.length, "lives": self.lives,
                 "wins": self.wins, "value": self.value,
                 "win_rate": round(self.wins / self.words, 6) if self.words else 0.0,
@@ -360,7 +336,7 @@ def optimal_report(game: Hangman, lives: int = 6, *,
 
 
 @dataclass(frozen=True)
-class TreeReport:
+class TreeReport(OldAsDict):
     """A strategy tree replayed against a list (:func:`tree_check`)."""
 
     path: str
@@ -369,25 +345,10 @@ class TreeReport:
     same_list: bool         # the tree was made for this very list
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         c = self.check
         return {"ok": c.ok, "words": c.words, "wins": c.wins, "lives": c.lives,
                 "claimed_wins": c.claimed_wins, "max_misses": c.max_misses,
                 "same_list": self.same_list, "errors": c.errors}
-
-    def lines(self) -> list:
-        c = self.check
-        out = [f"{self.path}: {c.words} words of {self.length} letters, {c.wins} won with "
-               f"{c.lives} lives ({100 * c.wins / c.words:.2f}%), at most {c.max_misses} "
-               "misses"]
-        if not self.same_list:
-            out.append("note: the tree was made for another word list")
-        if c.claimed_wins is not None and c.claimed_wins != c.wins:
-            out.append(f"the tree claims {c.claimed_wins} wins")
-        return out + [f"  {line}" for line in c.errors] + ["ok" if c.ok else "FAILED"]
 
 
 def tree_check(path: str | os.PathLike[str], source: WordSource,

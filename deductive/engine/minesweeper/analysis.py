@@ -32,11 +32,12 @@ import numpy as np
 from ...kernels.mines_logpoly import log_convolve, log_correlate, log_sum
 from .._memory import available_memory
 from ..params import Param
+from ..render import OldAsDict
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
 from .counting import STEP_BUDGET, CountingBudgetError, TreeCount
 
-__all__ = ["Analysis", "analyze", "log_arrangements", "NODE_BUDGET", "CountingBudgetError",
-           "default_memory_budget"]
+__all__ = ["Analysis", "Deductions", "analyze", "log_arrangements", "NODE_BUDGET",
+           "CountingBudgetError", "default_memory_budget"]
 
 #: Search nodes one component may use before the exact dynamic programme takes over.
 NODE_BUDGET = 2_000_000
@@ -45,7 +46,7 @@ _BINOM = np.array([[math.comb(n, k) for k in range(9)] for n in range(9)], dtype
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Analysis(OldAsDict):
     """Result of :func:`analyze`.
 
     Attributes
@@ -73,12 +74,8 @@ class Analysis:
         return self.probabilities.reshape(self.position.rows, self.position.cols)
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         """The board's size and mines and the probabilities by row (None: revealed), rounded
-        to 12 digits: JSON-ready."""
+        to 12 digits: the form ``--json`` prints."""
         rows = [[None if v != v else round(float(v), 12) for v in row] for row in self.grid()]
         p = self.position
         return {"rows": p.rows, "cols": p.cols, "mines": p.mines, "probabilities": rows}
@@ -88,6 +85,22 @@ class Analysis:
         cols = self.position.cols
         return {kind: [[int(c) // cols + 1, int(c) % cols + 1] for c in cells]
                 for kind, cells in (("safe", self.safe), ("mines", self.mines))}
+
+    def deductions(self) -> Deductions:
+        """The cells forced in every arrangement, as a result of their own (``mines
+        deduce``)."""
+        return Deductions(self)
+
+
+@dataclass(frozen=True)
+class Deductions:
+    """The covered cells that are safe, or mines, in every arrangement of a position."""
+
+    analysis: Analysis
+
+    def to_json(self) -> dict:
+        """:meth:`Analysis.forced_cells`: the form ``--json`` prints."""
+        return self.analysis.forced_cells()
 
 
 #: A position's total of ``mines`` (:meth:`Position.read`) and :func:`analyze`'s

@@ -136,25 +136,6 @@ class GenerateResult:
                 "boards": [b.to_json() for b in self.boards]}
 
 
-    def as_text(self) -> str:
-        """A line of set-up and cost, then each board (``*`` a mine, ``.`` safe, ``o`` the
-        first click)."""
-        from .bench import first_move_name
-
-        rows, cols, mines = self.board
-        head = (f"{len(self.boards)} no-guess board(s), {rows}x{cols}/{mines}, first click "
-                f"{self.first_click} at {first_move_name(self.first_move)}, {self.mode} mode, "
-                f"seed {self.seed}: {self.draws} draw(s), "
-                f"{sum(b.moves for b in self.boards)} mine(s) moved, "
-                f"{self.boards_per_second:.2f} boards/s; each verified by replaying it "
-                "(* a mine, . safe, o the first click)")
-        parts = [head]
-        for k, b in enumerate(self.boards):
-            parts.append(f"\nboard {k} ({b.draws} draw(s), {b.moves} move(s))\n"
-                         + "\n".join(b.grid()))
-        return "\n".join(parts)
-
-
 class _Deduction:
     """The state of the deduction on one board: numbers, open and flagged cells."""
 

@@ -2,21 +2,26 @@
 
 Each function turns a result the engine returns (an :class:`~.analysis.Analysis`, a
 :meth:`~.bench.BenchResult.as_dict` report, a :class:`~.session.Step`) into lines of text,
-as :meth:`~.board.Board.draw` does for a board; the JSON forms are the results' own
-``as_dict`` methods.
+as :meth:`~.board.Board.draw` does for a board; those of the typed results are registered
+with :func:`~deductive.engine.render.render`. The JSON forms are the results' own
+``to_json`` methods.
 """
 
 from __future__ import annotations
 
 import math
 
+from ..render import render
+from .analysis import Analysis, Deductions
 from .bench import first_move_name
+from .generate import GenerateResult
 
 __all__ = ["probabilities", "forced", "bench_summary", "compare_summary", "protocol_table",
            "opening", "step", "decisions"]
 
 
-def probabilities(analysis) -> str:
+@render.register(Analysis)
+def probabilities(analysis: Analysis) -> str:
     """The probability grid (``.`` revealed) and a line of counts."""
     lines = [" ".join("  .  " if v != v else f"{v:5.3f}" for v in row) for row in analysis.grid()]
     lines.append(f"{len(analysis.safe)} safe, {len(analysis.mines)} mine(s) forced; "
@@ -24,7 +29,13 @@ def probabilities(analysis) -> str:
     return "\n".join(lines)
 
 
-def forced(analysis) -> str:
+@render.register
+def _deductions(deductions: Deductions) -> str:
+    """One line per forced cell (``safe  row R, column C``, then the mines)."""
+    return forced(deductions.analysis)
+
+
+def forced(analysis: Analysis) -> str:
     """One line per forced cell (``safe  row R, column C``, then the mines)."""
     where = analysis.position.where
     lines = [f"safe  {where(int(c))}" for c in analysis.safe]
@@ -92,3 +103,21 @@ def step(session, step) -> str:
         what = f"guess {session.where(move.reveal[0])} (P(mine) = {move.probability:.3f}{why}" \
             f"{win})"
     return f"\nstep {step.number}: {move.kind}: {what}\n{step.picture}"
+
+
+@render.register
+def _generated(result: GenerateResult) -> str:
+    """A line of set-up and cost, then each board (``*`` a mine, ``.`` safe, ``o`` the
+    first click)."""
+    rows, cols, mines = result.board
+    head = (f"{len(result.boards)} no-guess board(s), {rows}x{cols}/{mines}, first click "
+            f"{result.first_click} at {first_move_name(result.first_move)}, {result.mode} mode, "
+            f"seed {result.seed}: {result.draws} draw(s), "
+            f"{sum(b.moves for b in result.boards)} mine(s) moved, "
+            f"{result.boards_per_second:.2f} boards/s; each verified by replaying it "
+            "(* a mine, . safe, o the first click)")
+    parts = [head]
+    for k, b in enumerate(result.boards):
+        parts.append(f"\nboard {k} ({b.draws} draw(s), {b.moves} move(s))\n"
+                     + "\n".join(b.grid()))
+    return "\n".join(parts)

@@ -10,6 +10,7 @@ from .patterns import (all_green, available_memory, cached_pattern_matrix, check
                        feedback, format_pattern, matrix_bytes, matrix_key, n_patterns,
                        parse_pattern, pattern_digits, pattern_dtype, pattern_matrix)
 from .solvers import WORDLE_SOLVERS
+from . import text  # noqa: F401,E402  (registers the wing's text forms with render)
 
 __all__ = ["Wordle", "State", "PRIORS", "hard_mode_allowed", "parse_feedback",
            "WORDLE_SOLVERS", "all_green", "available_memory", "cached_pattern_matrix",

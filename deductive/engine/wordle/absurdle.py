@@ -26,6 +26,7 @@ from ...errors import ArgumentError, DeductiveError
 from ...kernels.absurdle import adversary_matrix, adversary_rows
 from .._parallel import run_rows
 from ..params import Param
+from ..render import OldAsDict
 from .patterns import n_patterns
 
 __all__ = ["Absurdle", "AbsurdleResult", "adversary_rank", "absurdle_search"]
@@ -123,7 +124,7 @@ class Absurdle:
 
 
 @dataclass
-class AbsurdleResult:
+class AbsurdleResult(OldAsDict):
     """The fewest guesses that force a win, a sequence that does, and the proof's cost."""
 
     guesses: int
@@ -132,16 +133,8 @@ class AbsurdleResult:
     nodes: int
     lower_bounds: list     # depths proven impossible, in order
 
-    def as_text(self) -> str:
-        return (f"{self.guesses} guesses force a win: {' '.join(self.sequence)} (no win "
-                f"within {max(self.lower_bounds, default=0)}: proven; {self.seconds:.1f} s, "
-                f"{self.nodes} nodes)")
-
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
+        """The form ``--json`` prints."""
         return {"guesses": self.guesses, "sequence": self.sequence,
                 "proven_impossible": self.lower_bounds, "seconds": round(self.seconds, 3),
                 "nodes": self.nodes}

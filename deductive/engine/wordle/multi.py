@@ -28,13 +28,14 @@ from ...errors import ArgumentError
 from ..feedback.matrix import answer_major
 from ..feedback.scoring import COLUMNS_MAX, partition_stats
 from ..params import Param
+from ..render import OldAsDict
 from ..stats import wilson_interval
 
 __all__ = ["MultiBoard", "MultiResult", "wilson_interval", "multi_chunk"]
 
 
 @dataclass
-class MultiResult:
+class MultiResult(OldAsDict):
     boards: int
     limit: int
     guesses: np.ndarray       # guesses each game needed to solve every board
@@ -45,10 +46,8 @@ class MultiResult:
         return int((self.guesses <= self.limit).sum())
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
+        """The win rate with its 95% interval, the guesses and their distribution: the form
+        ``--json`` prints."""
         n, g = len(self.guesses), self.guesses
         low, high = wilson_interval(self.wins, n)
         return {"boards": self.boards, "games": n, "limit": self.limit,
@@ -58,15 +57,6 @@ class MultiResult:
                 "worst": int(g.max()) if n else 0,
                 "distribution": {str(k): int((g == k).sum()) for k in range(1, int(g.max()) + 1)}
                 if n else {}, "seconds": round(self.seconds, 3)}
-
-    def as_text(self) -> str:
-        """The win rate with its 95% interval, the guesses, then the distribution."""
-        r = self.as_dict()
-        low, high = r["win_rate_95"]
-        return (f"{r['boards']} boards, {r['games']} games: win rate {r['win_rate']:.4f} (95% "
-                f"{low:.4f}-{high:.4f}, within {r['limit']}), average {r['average']:.4f}, "
-                f"worst {r['worst']}, {r['seconds']:.1f} s\ndistribution: "
-                + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items() if v))
 
 
 #: :class:`MultiBoard`'s ``boards`` and :meth:`MultiBoard.run`'s ``games`` and ``seed``.

@@ -15,6 +15,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ from ..words import WordList, load_words
 from ..params import Param
 
 __all__ = [
+    "MatrixInfo",
     "feedback",
     "pattern_matrix",
     "cached_pattern_matrix",
@@ -44,6 +46,29 @@ __all__ = [
     "pattern_digits",
     "pattern_colours",
 ]
+
+
+
+@dataclass(frozen=True)
+class MatrixInfo:
+    """A pattern matrix as ``wordle matrix`` reports it: its lists, shape, size, where it
+    came from (``built`` or ``cache``), the seconds taken and the cache file (or None)."""
+
+    guesses: str
+    answers: str
+    shape: tuple
+    dtype: str
+    bytes: int
+    source: str
+    seconds: float
+    cache: str | None
+
+    def to_json(self) -> dict:
+        """The form ``--json`` prints."""
+        return {"guesses": self.guesses, "answers": self.answers, "shape": list(self.shape),
+                "dtype": self.dtype, "bytes": self.bytes, "source": self.source,
+                "seconds": round(self.seconds, 4), "cache": self.cache}
+
 
 _GREEN, _YELLOW, _GREY = 2, 1, 0
 _SYMBOLS = {

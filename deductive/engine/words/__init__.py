@@ -18,8 +18,8 @@ index. Lists are read from files (one word per line) or built by name:
     for the exact rule and the sources).
 """
 
-from .builtin import (ANSWER_LIST_SIZE, BUILTIN_NAMES, NYT_REMOVED, BuiltinList, builtin_answers,
-                      builtin_guesses, builtin_lists, builtin_words)
+from .builtin import (ANSWER_LIST_SIZE, BUILTIN_NAMES, NYT_REMOVED, BuiltinList, ListTable,
+                      builtin_answers, builtin_guesses, builtin_lists, builtin_words)
 from .dictionaries import inflection_base
 from .frequencies import frequency_languages, word_frequencies
 from .loading import default_source, load_lists, load_words, read_word_file
@@ -43,6 +43,7 @@ __all__ = [
     "inflection_base",
     "BUILTIN_NAMES",
     "BuiltinList",
+    "ListTable",
     "builtin_lists",
     "default_source",
     "word_frequencies",

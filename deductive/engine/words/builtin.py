@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from functools import lru_cache
+from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
@@ -143,6 +144,17 @@ class BuiltinList(NamedTuple):
 
     def to_json(self) -> dict:
         return self._asdict()
+
+
+@dataclass(frozen=True)
+class ListTable:
+    """Built-in lists (:func:`builtin_lists`) as one result: ``deductive lists`` shows it."""
+
+    rows: list
+
+    def to_json(self) -> list:
+        """One object per list: the form ``lists --json`` prints."""
+        return [r.to_json() for r in self.rows]
 
 
 def builtin_lists(*, lengths: Iterable[int] = (5,)) -> list[BuiltinList]:
