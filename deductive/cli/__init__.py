@@ -1,7 +1,7 @@
 """The ``deductive`` command line.
 
 Its commands are imported only when one runs (or its help is asked for): ``deductive
---help``, ``--version`` and ``deductive wordle --help`` import neither numpy nor numba.
+--help``, ``--version`` and every group's ``--help`` import neither numpy nor numba.
 Each lazy command is listed here by where it is defined and its short help (its
 docstring's first sentence; ``tests/cli/test_cli_lazy.py`` checks each against the command).
 """
@@ -18,25 +18,31 @@ from ._options import flag
 __all__ = ["cli", "main"]
 
 
-def _lazy_group(name: str, commands: dict[str, str], help: str) -> Group:
-    """The group ``deductive NAME``: its commands are those :mod:`deductive.cli.NAME` adds
-    when imported, each known by its short help until one runs."""
-    return Group(name, help=help, lazy={command: (f"deductive.cli.{name}", short)
+def _lazy_group(name: str, commands: dict[str, str], help: str, module: str = "") -> Group:
+    """The group ``deductive NAME``: its commands are those :mod:`deductive.cli.NAME` (or
+    ``.module``) adds when imported, each known by its short help until one runs."""
+    return Group(name, help=help, lazy={command: (f"deductive.cli.{module or name}", short)
                                         for command, short in commands.items()})
 
 
-#: Wordle's commands, with their short help; importing :mod:`.wordle` adds them to the group.
-_WORDLE_COMMANDS = {
-    "pattern": "Show the feedback GUESS gets when the secret is ANSWER.",
-    "matrix": "Build (or load from the cache) the guess x answer pattern matrix.",
-    "second": "The best second guess for every feedback of an opener.",
+#: The commands every feedback game has (:mod:`.feedback`), search aside, with their short help.
+_FEEDBACK_COMMANDS = {
     "openers": "Rank every allowed guess as a first guess.",
     "bench": "Play every answer with a solver and report the guess-count distribution.",
     "play": "Play one game against ANSWER and print the grid.",
     "assist": "Help with a game played elsewhere: enter each guess and its feedback.",
+    "tree-check": "Verify a decision tree against the game and print its statistics.",
+}
+
+
+#: Wordle's commands, with their short help; importing :mod:`.wordle` adds them to the group.
+_WORDLE_COMMANDS = {
+    **_FEEDBACK_COMMANDS,
+    "pattern": "Show the feedback GUESS gets when the secret is ANSWER.",
+    "matrix": "Build (or load from the cache) the guess x answer pattern matrix.",
+    "second": "The best second guess for every feedback of an opener.",
     "search": "Search the decision tree with the fewest total guesses (ties: worst case), or "
               "the fewest in the worst case.",
-    "tree-check": "Verify a decision tree against the game and print its statistics.",
     "verify-ranking": "Check a --prove-best checkpoint file as a proof: a row for every opener "
                       "of the lists, every bound recomputed, the best and a seeded sample of "
                       "exact rows searched again from scratch and their trees checked.",
@@ -56,6 +62,21 @@ Wordle: patterns, the pattern matrix, openers, solvers, search.
       deductive wordle openers --top 10 --json
       deductive wordle matrix --guesses guesses.txt --answers answers.txt
     """)
+
+
+def _peg_group(name: str, doc: str, small: str) -> Group:
+    """The group of a game of pegs: importing :mod:`.feedback` adds its commands. ``small``
+    are the options of a game small enough for a quick example."""
+    return _lazy_group(name, {**_FEEDBACK_COMMANDS, "search": "The exact best tree: fewest "
+                              "total guesses (expected) or fewest guesses in the worst case."},
+                       f"{doc}\n\n\b\nExamples:\n  deductive {name} bench --solver knuth\n"
+                       f"  deductive {name} search{small} --objective worst", "feedback")
+
+
+mastermind_group = _peg_group("mastermind", "Mastermind: codes of pegs (1122), black and "
+                              "white feedback (1B2W).", "")
+bulls_group = _peg_group("bulls", "Bulls and Cows: numbers of distinct digits (0123), bulls "
+                         "and cows (1B2C).", " --digits 3")
 
 
 #: The cache's commands, with their short help; importing :mod:`.cache` adds them.
@@ -129,10 +150,6 @@ Minesweeper: exact probabilities, forced cells, players, benchmarks.
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]}, lazy={
-    "mastermind": ("deductive.cli.feedback:mastermind",
-                   "Mastermind: codes of pegs (1122), black and white feedback (1B2W)."),
-    "bulls": ("deductive.cli.feedback:bulls",
-              "Bulls and Cows: numbers of distinct digits (0123), bulls and cows (1B2C)."),
     "lists": ("deductive.cli.lists:lists",
               "The built-in word lists: name, role, length, size, SHA-256 and source."),
 })
@@ -159,8 +176,8 @@ def cli(threads):
         get_threads()               # a bad value stops here, before any work
 
 
-cli.add_command(wordle_group)
-for _group in (cache_group, hangman_group, mines_group):
+for _group in (wordle_group, mastermind_group, bulls_group, cache_group, hangman_group,
+               mines_group):
     cli.add_command(_group)
 
 

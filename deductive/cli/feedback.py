@@ -1,6 +1,6 @@
 """The commands every feedback game has -- openers, bench, play, assist, search,
 tree-check -- written once over a :class:`~deductive.engine.feedback.FeedbackGame`, for
-each game as its :class:`Face` describes it; and the groups of the peg games (Mastermind,
+each game as its :class:`Face` describes it; and the commands of the peg games (Mastermind,
 Bulls and Cows). Wordle's face is in :mod:`.wordle`."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from ..engine.mastermind.game import MASTERMIND_SOLVERS
 from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
-from ._common import JSON, Group, game_command, options, progress, read_line, show
+from . import bulls_group, mastermind_group
+from ._common import JSON, game_command, options, progress, read_line, show
 
 _HELP = {
     "openers": "Rank every allowed guess as a first guess.\n\nThe score of a guess is the "
@@ -163,13 +164,11 @@ PEGS_SEARCH = (Param("objective", "expected", type=("expected", "worst")),
                      "(objective expected).", int, low=1), TREE.but(help=None))
 
 
-def peg_group(name, build, game, doc, small, codes):
-    """The group of a game of pegs, ``build(**values of game)``. ``small`` are the options
-    of a game small enough for quick examples, ``codes`` a first guess, a feedback to it,
-    and an answer (the help texts' examples)."""
-    first, feedback, answer = codes
-    group = Group(name, help=f"{doc}\n\n\b\nExamples:\n  deductive {name} bench "
-                        f"--solver knuth\n  deductive {name} search{small} --objective worst")
+def peg_commands(group, build, game, small, codes):
+    """Add its commands to the group of a game of pegs, ``build(**values of game)``.
+    ``small`` are the options of a game small enough for quick examples, ``codes`` a first
+    guess, a feedback to it, and an answer (the help texts' examples)."""
+    name, (first, feedback, answer) = group.name, codes
     feedback_commands(group, Face(
         name, build, game, solver=(MASTERMIND_SOLVERS.param("solver", "entropy"),),
         openers=lambda ranked, game, metric: peg_text.scores(ranked), bench=_pegs_bench,
@@ -184,16 +183,14 @@ def peg_group(name, build, game, doc, small, codes):
                              f"{first[:len(first) - bool(small)]}"],
                   "tree-check": [f"deductive {name} search{small} --objective worst --tree "
                                  "t.json", f"deductive {name} tree-check t.json{small}"]}))
-    return group
 
 
-mastermind = peg_group("mastermind", lambda pegs, colours, no_repeat: Mastermind(
+# the groups and their help are in deductive/cli/__init__.py: their --help needs no numpy
+peg_commands(mastermind_group, lambda pegs, colours, no_repeat: Mastermind(
     pegs, colours, not no_repeat), (Param("pegs", 4, type=int, low=1, high=8),
                                    Param("colours", 6, type=int, low=2, high=10),
                                    Param("no_repeat", False, "Codes of distinct colours.", bool)),
-    "Mastermind: codes of pegs (1122), black and white feedback (1B2W).", "",
-    ("1123", "1B0W", "3632"))
-bulls = peg_group("bulls", lambda digits: BullsAndCows(digits), (Param(
+    "", ("1123", "1B0W", "3632"))
+peg_commands(bulls_group, lambda digits: BullsAndCows(digits), (Param(
     "digits", 4, "Length of the secret number (distinct digits).", int, 1, 4),),
-    "Bulls and Cows: numbers of distinct digits (0123), bulls and cows (1B2C).",
     " --digits 3", ("0123", "1B0C", "7093"))

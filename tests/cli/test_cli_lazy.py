@@ -1,5 +1,5 @@
 """The command line imports a command only when it runs: ``deductive --help``,
-``--version`` and ``deductive wordle --help`` import neither numpy nor numba, and what
+``--version`` and every group's ``--help`` import neither numpy nor numba, and what
 they print is what the commands themselves would (each lazy command's short help, kept in
 ``deductive/cli/__init__.py``, is its own)."""
 
@@ -11,11 +11,13 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from deductive.cli import cache_group, cli, hangman_group, mines_group, wordle_group
+from deductive.cli import (bulls_group, cache_group, cli, hangman_group, mastermind_group,
+                           mines_group, wordle_group)
 from deductive.cli._group import Group
 
 GROUPS = {"deductive": cli, "deductive wordle": wordle_group, "deductive cache": cache_group,
-          "deductive hangman": hangman_group, "deductive mines": mines_group}
+          "deductive hangman": hangman_group, "deductive mines": mines_group,
+          "deductive mastermind": mastermind_group, "deductive bulls": bulls_group}
 HEAVY = ("numpy", "numba", "h5py", "distributed")
 #: The width of a help text in a terminal of 80 columns (click leaves 2 free).
 WIDTH = 78
@@ -35,7 +37,8 @@ def _fresh(*args, code=""):
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["wordle", "--help"],
                                   ["cache", "--help"], ["hangman", "--help"],
-                                  ["mines", "--help"], ["wordl"]],
+                                  ["mines", "--help"], ["mastermind", "--help"],
+                                  ["bulls", "--help"], ["mastermind"], ["bulls"], ["wordl"]],
                          ids=" ".join)
 def test_help_and_version_import_no_engine(args):
     out = _fresh(*args)
@@ -43,6 +46,8 @@ def test_help_and_version_import_no_engine(args):
     assert not set(HEAVY) & set(imported), imported
     if args == ["wordl"]:                  # a typo is told what it may have meant
         assert out.returncode == 2 and "Did you mean 'wordle'?" in out.stderr
+    elif args in (["mastermind"], ["bulls"]):      # no command: the group's help
+        assert out.returncode == 2 and "Commands:\n  assist " in out.stderr, out.stderr
     else:
         assert out.returncode == 0 and out.stdout, out.stderr
 
@@ -82,7 +87,8 @@ def test_every_command_is_listed(path):
     group = GROUPS[path]
     eager = {name for name, command in group.commands.items() if name not in group.lazy}
     # the groups defined in deductive/cli/__init__.py itself are eager (and light)
-    assert eager <= ({"wordle", "cache", "hangman", "mines"} if group is cli else set())
+    assert eager <= ({"wordle", "mastermind", "bulls", "cache", "hangman", "mines"}
+                     if group is cli else set())
 
 
 def test_a_lazy_group_loads_only_what_it_is_asked_for():
