@@ -116,13 +116,11 @@ def note_lists(*lists) -> None:
     click.get_current_context().meta.setdefault(_LISTS, []).extend(lists)
 
 
-def show(result, json: bool = False, *legacy, **view) -> None:
+def show(result, json: bool = False, **view) -> None:
     """Print a typed result (:class:`~deductive.engine.render.Result`). With --json: its
     ``to_json()`` (given the ``view`` settings it takes) and its provenance (a dict gains
     its keys, a list becomes ``{"results": data, ...}``: the lists noted and the game's);
     else its text form, :func:`~deductive.engine.render.render` ``(result, **view)``."""
-    if isinstance(json, str):           # transitional: show(data, text, json)
-        return show_pair(result, json, *legacy)
     if not json:
         click.echo(render(result, **view))
         return
@@ -141,7 +139,9 @@ def show(result, json: bool = False, *legacy, **view) -> None:
 
 
 def show_pair(data, text, json: bool = False) -> None:
-    """Transitional: ``data`` with --json, else ``text`` (commands not yet on :func:`show`)."""
+    """``data`` with --json, else ``text``: for the commands whose results are not yet
+    typed (the feedback games' openers, bench, search and tree-check, verify-ranking,
+    hangman sweep, mines bench, compare and seed-protocol); :func:`show` is the way."""
     show(_Pair(data, text), json)
 
 

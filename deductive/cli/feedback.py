@@ -21,7 +21,7 @@ from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
 from . import bulls_group, mastermind_group
-from ._common import JSON, game_command, options, progress, read_line, show
+from ._common import JSON, game_command, options, progress, read_line, show_pair
 
 _HELP = {
     "openers": "Rank every allowed guess as a first guess.\n\nThe score of a guess is the "
@@ -99,7 +99,7 @@ def feedback_commands(group, face: Face) -> None:
             worst = rank_guesses(game.patterns, metric=metric)[-1]
             plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot, metric)
             click.echo(f"plot: {plot}", err=True)
-        show([s.as_dict() for s in ranked], face.openers(ranked, game, metric), json)
+        show_pair([s.as_dict() for s in ranked], face.openers(ranked, game, metric), json)
 
     @command("bench", OPENER, TREE, JSON, solver=True)
     def bench(game, solver, opener, tree, json, seed=0, answers_subset=None, plot=None):
@@ -113,7 +113,7 @@ def feedback_commands(group, face: Face) -> None:
             write_tree(tree, game, result.tree)
         if plot:
             plot_guess_histogram(result, plot)
-        show(*face.bench(game, result, tree), json)
+        show_pair(*face.bench(game, result, tree), json)
 
     @command("play", solver=True)
     def play(game, solver, answer, seed=0, opener=None):
@@ -128,11 +128,11 @@ def feedback_commands(group, face: Face) -> None:
 
     @command("search")
     def search(game, json, **values):
-        show(*face.search(game, **values), json)
+        show_pair(*face.search(game, **values), json)
 
     @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)), JSON)
     def tree_check(game, tree_file, json, check_hard=None):
-        show(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)
+        show_pair(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)
 
 
 def _pegs_bench(game, result, tree_path):

@@ -1,6 +1,7 @@
 """What the command line prints, computed by the engine: the text forms of results
 (:mod:`deductive.engine.feedback.text`, :mod:`deductive.engine.mastermind.text`, the
-results' text forms, :func:`render`), the dialogues as lines, and the checks the commands rely on."""
+results' text forms, :func:`render`), the dialogues as lines, and the checks the commands
+rely on."""
 
 import pytest
 
