@@ -31,7 +31,6 @@ ALLOWED = {
     "deductive/engine/feedback/search/tree_search.py:TreeSearch.search_opener",
     "deductive/engine/feedback/search/tree_search.py:TreeSearch.solve",
     "deductive/engine/feedback/search/tree_search.py:TreeSearch.tree",
-    "deductive/engine/mastermind/game.py:Mastermind.parse",
     "deductive/engine/minesweeper/bench.py:GameRecord.from_row",
     "deductive/engine/minesweeper/board.py:Board.__init__",
     "deductive/engine/minesweeper/board.py:Board.apply",
