@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 
+from deductive import mastermind
 from deductive.engine.minesweeper.base import Move
 from deductive.engine.minesweeper.bench import new_game, run_bench
 from deductive.engine.minesweeper.players import make_player
@@ -12,6 +13,15 @@ from deductive.engine.minesweeper.players import make_player
 
 def _round_trip(doc):
     return json.loads(json.dumps(doc))
+
+
+def test_a_search_result_reads_as_json():
+    result = mastermind.search(mastermind.game(3, 3))
+    doc = result.to_json()
+    assert _round_trip(doc) == doc == result.as_dict()
+    assert (doc["word"], doc["total"], doc["worst"]) == (result.opener, 73, 4)
+    assert doc["exact"] is True and doc["lower"] == 73 and doc["beam"] is None
+    assert doc["average"] == round(73 / 27, 6) and doc["nodes"] == result.nodes
 
 
 def test_a_mines_bench_result_reads_as_json():
