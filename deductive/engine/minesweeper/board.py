@@ -15,15 +15,12 @@ import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
 from ..._io import read_text
 from ...errors import DeductiveError
-
-if TYPE_CHECKING:
-    from .base import Move
 
 __all__ = ["PRESETS", "FIRST_CLICK_RULES", "parse_preset", "Position", "Board", "PositionError",
            "COVERED", "FLAGGED"]
@@ -242,9 +239,10 @@ class Board:
         flood_reveal(self.numbers, self.revealed, self.flagged, self.nbrs, cell)
         return True
 
-    def apply(self, move: Move) -> bool:
-        """Play a player's move: its flags, then its reveals (stopping at a mine).
-        Returns False if a revealed cell was a mine."""
+    def apply(self, move: Any) -> bool:
+        """Play a player's move (a :class:`~.base.Move`, typed ``Any``: that module imports
+        this one): its flags, then its reveals (stopping at a mine). Returns False if a
+        revealed cell was a mine."""
         for cell in move.flag:
             if not self.flagged[cell]:
                 self.flag(cell)

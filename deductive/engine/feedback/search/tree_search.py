@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -17,9 +17,6 @@ from ..scoring import COLUMNS_MAX
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, _impossible, counting_bounds, lower_bound, opener_bounds
 from .memo import MEMO_ENTRY_BYTES, SearchMemo, _Entry
-
-if TYPE_CHECKING:
-    from ..game import FeedbackGame
 
 #: A node leaves unscored the guesses whose bound from its parent's bucket counts (a
 #: guess makes no more buckets of a subset) passes its ceiling by this percentage of the
@@ -82,6 +79,7 @@ class TreeSearch(SearchMemo):
     ----------
     game : FeedbackGame
         Normal or hard mode (hard mode restricts each node's guesses to those allowed).
+        (Typed ``Any``: the game's solvers import this module through the search.)
     beam : int, optional
         Try only the ``beam`` first guesses of the search order per node (a heuristic;
         with ``max_guesses``, a node where none of them has a tree within the guesses left
@@ -96,7 +94,7 @@ class TreeSearch(SearchMemo):
     #: Remember the game's allowed_after (off where a subclass's rules keep their own).
     cache_rules = True
 
-    def __init__(self, game: FeedbackGame, beam: int | None = None,
+    def __init__(self, game: Any, beam: int | None = None,
                  max_guesses: int | None = None, memo_bytes: int | None = None) -> None:
         if beam is not None and beam < 1:
             raise ArgumentError(f"`beam` must be at least 1, not {beam}")
