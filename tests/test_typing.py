@@ -21,45 +21,6 @@ FACADES = ["deductive.wordle", "deductive.mastermind", "deductive.bulls", "deduc
 ENGINE = ["deductive.engine.feedback", "deductive.engine.wordle", "deductive.engine.hangman",
           "deductive.engine.mastermind", "deductive.engine.minesweeper"]
 
-#: Functions still without complete hints, all in files other branches were editing when
-#: this test was written (so they were left alone). The list only shrinks: add hints, then
-#: remove the line (the test fails on a line that is no longer needed).
-ALLOWED = {
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.__init__",
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.best_guess",
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.opener_total",
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.search_opener",
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.solve",
-    "deductive/engine/feedback/search/tree_search.py:TreeSearch.tree",
-    "deductive/engine/hangman/sweep.py:optimal_tree",
-    "deductive/engine/hangman/sweep.py:sweep_chunk",
-    "deductive/engine/hangman/sweep.py:sweep_lists",
-    "deductive/engine/hangman/sweep.py:sweep_lives",
-    "deductive/engine/hangman/sweep.py:sweep_tag",
-    "deductive/engine/hangman/trees.py:check_tree",
-    "deductive/engine/hangman/trees.py:load_tree",
-    "deductive/engine/hangman/trees.py:tree_to_json",
-    "deductive/engine/hangman/trees.py:words_sha256",
-    "deductive/engine/hangman/trees.py:write_json",
-    "deductive/engine/mastermind/game.py:Mastermind.parse",
-    "deductive/engine/minesweeper/bench.py:GameRecord.from_row",
-    "deductive/engine/minesweeper/board.py:Board.__init__",
-    "deductive/engine/minesweeper/board.py:Board.apply",
-    "deductive/engine/minesweeper/board.py:Board.preset",
-    "deductive/engine/minesweeper/board.py:Position.read",
-    "deductive/engine/minesweeper/base.py:Player.after_rules",
-    "deductive/engine/minesweeper/base.py:Player.decide",
-    "deductive/engine/minesweeper/players.py:make_player",
-}
-
-#: Results the facades return that have no ``to_json()`` yet, in files other branches were
-#: editing (same rule: the list only shrinks).
-NO_JSON_YET = {
-    "deductive.engine.feedback.search.tree_search.SearchResult",
-    "deductive.engine.minesweeper.bench.BenchResult",
-    "deductive.engine.minesweeper.base.Move",
-}
-
 #: The result types the facades' verbs return.
 RESULTS = {
     "deductive.wordle": ["Advice", "Entry", "GuessScore", "BenchResult", "SearchResult",
@@ -121,12 +82,9 @@ def _entry(fn, method, seen):
 
 def test_every_public_function_is_annotated():
     found = {key: _missing(fn, method) for key, fn, method in _public_functions()}
-    unannotated = {key: gaps for key, gaps in found.items() if gaps}
-    new = sorted(f"{key} (no hint for: {', '.join(gaps)})"
-                 for key, gaps in unannotated.items() if key not in ALLOWED)
-    assert not new, "public functions without complete type hints:\n" + "\n".join(new)
-    stale = sorted(ALLOWED - set(unannotated))
-    assert not stale, "annotated now, remove from ALLOWED:\n" + "\n".join(stale)
+    missing = sorted(f"{key} (no hint for: {', '.join(gaps)})"
+                     for key, gaps in found.items() if gaps)
+    assert not missing, "public functions without complete type hints:\n" + "\n".join(missing)
 
 
 def test_the_walk_sees_the_facades_and_the_engine():
@@ -146,22 +104,13 @@ def test_the_facades_results_read_as_json(module):
         cls = getattr(facade, name)
         assert name in facade.__all__ and dataclasses.is_dataclass(cls), name
         full = f"{cls.__module__}.{cls.__qualname__}"
-        if not callable(getattr(cls, "to_json", None)) and full not in NO_JSON_YET:
+        if not callable(getattr(cls, "to_json", None)):
             missing.append(full)
     assert not missing, f"results without to_json(): {missing}"
 
 
 def test_py_typed_ships():
     assert (PACKAGE / "py.typed").is_file()
-
-
-def test_no_json_yet_only_shrinks():
-    have = []
-    for full in NO_JSON_YET:
-        module, _, name = full.rpartition(".")
-        if callable(getattr(getattr(importlib.import_module(module), name), "to_json", None)):
-            have.append(full)
-    assert not have, f"these have to_json() now, remove them from NO_JSON_YET: {have}"
 
 
 def test_the_check_finds_missing_hints():

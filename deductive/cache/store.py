@@ -299,7 +299,7 @@ class PatternStore:
         CacheError
             A file cannot be removed (a read-only directory).
         """
-        removed = []
+        removed: list[Path] = []
         if not self.directory.is_dir():
             return removed
         temporary = [p for p in self.temporary_files() if not _live_temporary(p)]

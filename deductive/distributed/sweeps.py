@@ -80,7 +80,7 @@ def _stored_ranges(stored, games) -> list[tuple[int, int]]:
                 and isinstance(result, list) and len(result) == hi - lo
                 and all(_game_row(row) for row in result)):
             ranges.append((lo, hi))
-    kept = []
+    kept: list[tuple[int, int]] = []
     for lo, hi in sorted(ranges, key=lambda r: (r[0], -r[1])):
         if not kept or lo >= kept[-1][1]:
             kept.append((lo, hi))

@@ -119,7 +119,7 @@ class WorstCaseSearch:
             depth += 1
         return depth
 
-    def _root(self):
+    def _root(self) -> tuple[np.ndarray, np.ndarray | None]:
         cands = np.arange(len(self.game.answers), dtype=np.int64)
         allowed = np.ones(len(self.game.guesses), dtype=bool) if self.game.hard else None
         return cands, allowed
@@ -168,7 +168,7 @@ class WorstCaseSearch:
             return int(self.game.answer_to_guess[cands[0]])
         if n > self.capacity(depth):
             return -1
-        key = (cands.tobytes(), depth)
+        key: tuple[bytes | int, ...] = (cands.tobytes(), depth)
         if self._key_masks:
             key += (np.packbits(allowed).tobytes(),)
         if key in self.memo:

@@ -5,7 +5,10 @@ single-process driver, and the report a command prints."""
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -16,6 +19,10 @@ from .game import LANG, PRIOR, Hangman
 from .results import SweepResult
 from .strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGIES, STRATEGY
 from .trees import tree_to_json, write_json
+from .words import HangmanWords
+
+if TYPE_CHECKING:
+    from .exact import ExactPlay
 
 __all__ = ["sweep_tag", "sweep_chunk", "sweep_lists", "optimal_tree", "SweepReport",
            "sweep_lives"]
@@ -26,7 +33,7 @@ SWEEP = (
     Param("length", "all", "Word length, or all (each length swept on its own).",
           metavar="N|all"), STRATEGY,
     LIVES.but(type=str, low=None, high=None, default="6", metavar="L|all",
-              help=LIVES.help[:-1] + "; all: L = 1 to 10."), PRIOR, LANG,
+              help=(LIVES.help or "")[:-1] + "; all: L = 1 to 10."), PRIOR, LANG,
     Param("top", 10, "How many hardest and easiest words to print.", int, low=0), EXACT_LIMIT,
     Param("tree", None, "optimal: write the strategy as a JSON tree (one length, one L; check "
           "it with hangman tree-check).", kind="output"),
@@ -34,8 +41,10 @@ SWEEP = (
           "the same arguments skips them.", kind="file"), MEMORY)
 
 
-def sweep_lives(strategy, lives="6", length="all", tree=None, checkpoint=None,
-                distributed=False) -> list:
+def sweep_lives(strategy: str, lives: int | str = "6", length: int | str = "all",
+                tree: str | os.PathLike[str] | None = None,
+                checkpoint: str | os.PathLike[str] | None = None,
+                distributed: bool = False) -> list[int]:
     """The numbers of lives a sweep covers, from ``lives`` (1 to 26, or ``all``: 1 to 10),
     after checking the strategy's name, ``length`` (a number, or ``all``) and that a
     ``tree`` goes with one optimal sweep in this process (``distributed``: on Dask)."""
@@ -51,7 +60,8 @@ def sweep_lives(strategy, lives="6", length="all", tree=None, checkpoint=None,
     return list(range(1, 11)) if lives == "all" else [int(lives)]
 
 
-def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
+def sweep_tag(lists: Mapping[int, HangmanWords], strategy: str, lives_list: Iterable[int],
+              prior: str, lang: str, exact_limit: int) -> dict[str, Any]:
     """The checkpoint tag of a sweep: its settings and the SHA-256 of its word lists (one
     entry per length, holding every number of lives swept)."""
     text = "\n".join(w for n in sorted(lists) for w in lists[n].words)
@@ -59,7 +69,7 @@ def sweep_tag(lists, strategy, lives_list, prior, lang, exact_limit) -> dict:
             "exact_limit": exact_limit, "words": hashlib.sha256(text.encode()).hexdigest()}
 
 
-def sweep_about(lists) -> dict:
+def sweep_about(lists: Mapping[int, HangmanWords]) -> dict[str, Any]:
     """The provenance a sweep's checkpoint records: each length's list, its name, size and
     SHA-256."""
     return {"lists": {str(n): {"name": words.name, "size": len(words.words),
@@ -67,18 +77,19 @@ def sweep_about(lists) -> dict:
                                .hexdigest()} for n, words in sorted(lists.items())}}
 
 
-def sweep_valid(lives_list):
+def sweep_valid(lives_list: Iterable[int]) -> Callable[[str, dict[str, Any]], bool]:
     """``valid(key, part)`` of a sweep's checkpoint rows: one result per number of lives,
     each read back as a :class:`SweepResult`."""
-    def valid(key, part):
+    def valid(key: str, part: dict[str, Any]) -> bool:
         for lives in lives_list:
             SweepResult.from_dict(part[str(lives)])
         return int(key) >= 1
     return valid
 
 
-def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_limit=16,
-                memory=None) -> dict:
+def sweep_chunk(words: HangmanWords | Iterable[str], strategy: str, lives_list: Iterable[int],
+                prior: str = "uniform", lang: str = "en", exact_limit: int = 16,
+                memory: int | None = None) -> dict[str, dict[str, Any]]:
     """Sweeps of one word list for every number of lives of ``lives_list`` (one game, so
     that ``optimal`` searches share their memo), as JSON-ready dicts keyed by the lives:
     the piece a checkpoint stores and a Dask task returns."""
@@ -88,8 +99,11 @@ def sweep_chunk(words, strategy, lives_list, prior="uniform", lang="en", exact_l
             for lives in lives_list}
 
 
-def sweep_lists(lists, strategy, lives_list, *, prior="uniform", lang="en", exact_limit=16,
-                memory=None, checkpoint=None, progress=None) -> list:
+def sweep_lists(lists: Mapping[int, HangmanWords], strategy: str, lives_list: Sequence[int],
+                *, prior: str = "uniform", lang: str = "en", exact_limit: int = 16,
+                memory: int | None = None, checkpoint: str | os.PathLike[str] | None = None,
+                progress: Callable[[int], object] | None = None
+                ) -> list[tuple[int, list[SweepResult]]]:
     """Sweeps of every list of ``lists`` (length -> HangmanWords) in this process:
     ``[(length, [SweepResult per lives])]``. With ``checkpoint`` (a path), each length is
     stored as it finishes and a rerun with the same settings skips it; ``progress(k)`` is
@@ -97,7 +111,7 @@ def sweep_lists(lists, strategy, lives_list, *, prior="uniform", lang="en", exac
     store = Checkpoint(checkpoint, sweep_tag(lists, strategy, lives_list, prior, lang,
                                              exact_limit), about=sweep_about(lists))
     done = store.load(sweep_valid(lives_list))
-    sweeps = []
+    sweeps: list[tuple[int, list[SweepResult]]] = []
     for k, (n, words) in enumerate(lists.items(), start=1):
         part = done.get(str(n))
         if part is None:
@@ -109,11 +123,14 @@ def sweep_lists(lists, strategy, lives_list, *, prior="uniform", lang="en", exac
     return sweeps
 
 
-def optimal_tree(words, lives, path, *, prior="uniform", lang="en", memory=None) -> SweepResult:
+def optimal_tree(words: HangmanWords, lives: int, path: str | os.PathLike[str], *,
+                 prior: str = "uniform", lang: str = "en",
+                 memory: int | None = None) -> SweepResult:
     """The optimal sweep of one list; its strategy tree (:func:`tree_to_json`) is written
     to ``path``."""
     result = Hangman(words, prior=prior, lang=lang).sweep("optimal", lives=lives, memory=memory)
-    write_json(path, tree_to_json(result.exact, words.words, source=words.name,
+    # the optimal strategy always records its ExactPlay (SweepResult types it ``object``)
+    write_json(path, tree_to_json(cast("ExactPlay", result.exact), words.words, source=words.name,
                                   seconds=result.seconds,
                                   parameters={"prior": prior, "lang": lang}))
     return result

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ... import _io
 from ...errors import DeductiveError
@@ -20,12 +22,13 @@ __all__ = ["tree_to_json", "check_tree", "TreeCheck", "load_tree", "write_json",
 TREE_FORMAT = "deductive-hangman-tree"
 
 
-def words_sha256(words) -> str:
+def words_sha256(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()
 
 
-def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="",
-                 seconds: float | None = None, parameters: dict | None = None) -> dict:
+def tree_to_json(play: ExactPlay, words: Iterable[str], *, strategy: str = "optimal",
+                 source: str = "", seconds: float | None = None,
+                 parameters: dict[str, Any] | None = None) -> dict[str, Any]:
     """The strategy of ``play`` as a JSON-ready dict.
 
     A node is ``{"guess": letter, "hits": {pattern: node}, "miss": node}`` (a pattern
@@ -38,22 +41,23 @@ def tree_to_json(play: ExactPlay, words, *, strategy="optimal", source="",
 
     words = list(words)
     length = len(words[0])
-    nodes = [None] * len(play.node_letter)
+    nodes: list[dict[str, Any] | None] = [None] * len(play.node_letter)
     order = range(len(nodes) - 1, -1, -1)      # children are numbered after their parent
-    children: dict = {}
+    children: dict[int, list[int]] = {}
     for k in order:
         if play.node_letter[k] < 0:
             nodes[k] = {"word": words[int(play.node_word[k])]}
         else:
             letter = chr(97 + int(play.node_letter[k]))
-            node = {"guess": letter, "hits": {}}
+            hits: dict[str, dict[str, Any] | None] = {}
+            node: dict[str, Any] = {"guess": letter, "hits": hits}
             for child in reversed(children.get(k, [])):
                 mask = int(play.node_mask[child])
                 if mask == 0:
                     node["miss"] = nodes[child]
                 else:
                     pattern = "".join(letter if mask >> i & 1 else "_" for i in range(length))
-                    node["hits"][pattern] = nodes[child]
+                    hits[pattern] = nodes[child]
             nodes[k] = node
         if k:
             children.setdefault(int(play.node_parent[k]), []).append(k)
@@ -82,7 +86,8 @@ class TreeCheck:
         return not self.errors and (self.claimed_wins is None or self.claimed_wins == self.wins)
 
 
-def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10) -> TreeCheck:
+def check_tree(tree: dict[str, Any], words: Iterable[str], lives: int | None = None,
+               max_errors: int = 10) -> TreeCheck:
     """Replay every word against a strategy tree (plain Python, independent of the search).
 
     A word is won when the tree reaches its own leaf with fewer than ``lives`` misses
@@ -97,7 +102,7 @@ def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10
         lives = int(tree.get("lives", 0))
     if lives < 1:
         raise DeductiveError("the tree names no lives; give lives")
-    errors = []
+    errors: list[str] = []
     wins = 0
     max_misses = 0
     for word in words:
@@ -138,11 +143,12 @@ def check_tree(tree: dict, words, lives: int | None = None, max_errors: int = 10
     return TreeCheck(len(words), wins, lives, max_misses, claimed, errors)
 
 
-def load_tree(path) -> dict:
+def load_tree(path: str | os.PathLike[str]) -> Any:
     """Read a tree file, plain or gzip-compressed (told by its first bytes), through the
     bounded reader (:func:`deductive._io.read_text`: a regular file, at most 64 MB read and
     expanded unless ``$DEDUCTIVE_MAX_INPUT`` raises it), JSON of a format version this
-    package reads; else one :class:`DeductiveError` naming the path."""
+    package reads (parsed, its shape left to :func:`check_tree`); else one
+    :class:`DeductiveError` naming the path."""
     hint = "give a tree written by tree_to_json (hangman sweep --tree)"
     text = _io.read_text(path, what="Hangman tree", error=DeductiveError, hint=hint,
                          gunzip=True)
@@ -160,7 +166,7 @@ def load_tree(path) -> dict:
     return tree
 
 
-def write_json(path, doc) -> None:
+def write_json(path: str | os.PathLike[str], doc: dict[str, Any]) -> None:
     """Write ``doc`` (a tree) as JSON to ``path`` through a temporary file, so that a crash
     leaves no half file (:func:`deductive._io.write_output`)."""
     _io.write_json(path, doc, separators=(",", ":"))

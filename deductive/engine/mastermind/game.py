@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -39,6 +40,7 @@ PARALLEL_WORK = 1_000_000
 
 def all_codes(pegs: int, colours: int, repeat: bool = True) -> np.ndarray:
     """Every code, lexicographically: ``uint8[n, pegs]`` of colours ``0 .. colours - 1``."""
+    rows: Iterator[tuple[int, ...]]
     if repeat:
         rows = itertools.product(range(colours), repeat=pegs)
     else:
@@ -174,7 +176,7 @@ class Mastermind(FeedbackGame):
         black, white = divmod(int(code), self.pegs + 1)
         return f"{black}B{white}{self.white}"
 
-    def parse(self, text) -> int:
+    def parse(self, text: str | int | np.integer) -> int:
         if isinstance(text, (int, np.integer)):
             return super().parse(text)
         s = str(text).strip().upper()

@@ -28,7 +28,7 @@ def assist(game, read, top: int = 5):
     """Help with a game played elsewhere, as the lines to show: the codes left and the
     ``top`` best next guesses, after each ``guess feedback`` line ``read(prompt)``
     returns (an empty line, ``quit`` or the end of input stops)."""
-    history = []
+    history: list[tuple[str, ...]] = []
     while True:
         left = game.candidates(history)
         yield (f"{len(left)} code(s) left: {' '.join(left[:10])}"

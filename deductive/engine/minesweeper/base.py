@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -35,6 +36,12 @@ class Move:
     reason: str = ""
     win: float | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able data: the fields, cells as plain ints (flat indices, row-major)."""
+        return {"kind": self.kind, "reveal": [int(c) for c in self.reveal],
+                "flag": [int(c) for c in self.flag], "probability": float(self.probability),
+                "reason": self.reason, "win": None if self.win is None else float(self.win)}
+
 
 def rule_deductions(position: Position):
     """The original programs' rules: a number whose covered neighbours all must be mines (rule 1) or
@@ -50,12 +57,12 @@ class Player(abc.ABC):
 
     name = "player"
 
-    def decide(self, position: Position, rng) -> Move:
+    def decide(self, position: Position, rng: np.random.Generator) -> Move:
         safe, mines = rule_deductions(position)
         if len(safe) or len(mines):
             return Move("rules", safe.tolist(), mines.tolist())
         return self.after_rules(position, rng)
 
     @abc.abstractmethod
-    def after_rules(self, position: Position, rng) -> Move:
+    def after_rules(self, position: Position, rng: np.random.Generator) -> Move:
         """The move when the local rules prove nothing."""

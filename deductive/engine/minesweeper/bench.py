@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +43,7 @@ class GameRecord:
         return [self.won, self.decisions, self.guesses, self.seconds]
 
     @classmethod
-    def from_row(cls, row) -> "GameRecord":
+    def from_row(cls, row: Sequence[Any]) -> "GameRecord":
         won, decisions, guesses, seconds = row
         return cls(bool(won), dict(decisions), int(guesses), float(seconds))
 
@@ -70,6 +72,10 @@ class BenchResult:
     @property
     def interval(self) -> tuple:
         return wilson_interval(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
 
     def as_dict(self) -> dict:
         decisions: dict = {}

@@ -11,9 +11,11 @@ so it opens a 0) or ``none`` (mines placed uniformly before the click).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -122,7 +124,7 @@ class Position:
         return position
 
     @classmethod
-    def read(cls, path, mines: int) -> "Position":
+    def read(cls, path: str | os.PathLike[str], mines: int) -> "Position":
         """Read a position file (``-``: standard input); errors name the file and the fix."""
         what = ("give a position file (one row per line: x covered, 0-8 or . revealed, "
                 "* or F flag) or - for stdin")
@@ -180,7 +182,8 @@ class Board:
     first_click : {"safe", "zero", "none"}
     """
 
-    def __init__(self, rows: int, cols: int, mines: int, seed=None, first_click: str = "safe"):
+    def __init__(self, rows: int, cols: int, mines: int, seed: int | None = None,
+                 first_click: str = "safe") -> None:
         if first_click not in FIRST_CLICK_RULES:
             raise DeductiveError(f"unknown first-click rule {first_click!r}; choose one of: "
                                  f"{', '.join(FIRST_CLICK_RULES)}")
@@ -192,7 +195,7 @@ class Board:
         self.rng = np.random.default_rng(seed)
         self.nbrs = neighbours_of(self.rows, self.cols)
         self.mine = np.zeros(n, dtype=bool)
-        self.numbers = None
+        self.numbers: np.ndarray | None = None      # the mines' counts, from the first click
         self.revealed = np.zeros(n, dtype=bool)
         self.flagged = np.zeros(n, dtype=bool)
         self.lost = False
@@ -201,7 +204,7 @@ class Board:
             self._place(excluded=np.zeros(n, dtype=bool))
 
     @classmethod
-    def preset(cls, spec: str, seed=None, first_click: str = "safe") -> "Board":
+    def preset(cls, spec: str, seed: int | None = None, first_click: str = "safe") -> "Board":
         return cls(*parse_preset(spec), seed=seed, first_click=first_click)
 
     def _place(self, excluded: np.ndarray) -> None:
@@ -236,9 +239,10 @@ class Board:
         flood_reveal(self.numbers, self.revealed, self.flagged, self.nbrs, cell)
         return True
 
-    def apply(self, move) -> bool:
-        """Play a player's move: its flags, then its reveals (stopping at a mine).
-        Returns False if a revealed cell was a mine."""
+    def apply(self, move: Any) -> bool:
+        """Play a player's move (a :class:`~.base.Move`, typed ``Any``: that module imports
+        this one): its flags, then its reveals (stopping at a mine). Returns False if a
+        revealed cell was a mine."""
         for cell in move.flag:
             if not self.flagged[cell]:
                 self.flag(cell)
@@ -278,12 +282,14 @@ class Board:
         labels = [f"{c + 1:>{len(str(self.cols))}}" for c in range(self.cols)]
         lines = [" " * (width + 2) + "".join(label[i] for label in labels)
                  for i in range(len(labels[-1]))]
+        # no cell is revealed before the first click places the mines and their numbers
+        numbers = self.numbers if self.numbers is not None else np.zeros(len(self.mine), int)
         for r in range(self.rows):
             row = []
             for c in range(self.cols):
                 k = r * self.cols + c
                 if self.revealed[k]:
-                    row.append("." if self.numbers[k] == 0 else str(int(self.numbers[k])))
+                    row.append("." if numbers[k] == 0 else str(int(numbers[k])))
                 elif self.flagged[k]:
                     row.append("F")
                 elif show_mines and self.mine[k]:

@@ -26,6 +26,8 @@ lists them:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import DeductiveError
 from ..registry import Registry
 from .base import Move, Player, rule_deductions
@@ -45,7 +47,7 @@ PLAYERS.add("strongest", Strongest, "best with Hill's guessing refinements, each
             options=STRONGEST_OPTIONS)
 
 
-def make_player(spec: str, **options) -> Player:
+def make_player(spec: str, **options: Any) -> Player:
     """A player by name (see :data:`PLAYERS`), with options given as keywords or in the
     name: ``"strongest:endgame=400,cutoff=0.9"`` (values: integers, decimals, true or
     false). An unknown name or option lists the valid ones. A player made with options in
@@ -58,7 +60,7 @@ def make_player(spec: str, **options) -> Player:
             raise DeductiveError(f"player {spec!r}: option {item!r} is not OPTION=VALUE; "
                                  "write e.g. best:endgame=400")
         parsed[key.strip()] = _option_value(text.strip())
-    player = PLAYERS.create(name.strip(), **parsed, **options)
+    player: Player = PLAYERS.create(name.strip(), **parsed, **options)
     if parsed:
         player.name = "".join(str(spec).split())
     return player

@@ -35,11 +35,7 @@ class Step:
     def to_json(self) -> dict[str, Any]:
         """JSON-able data: the number, the move (its fields), the picture and whether the
         game is over (the position is the picture's)."""
-        m = self.move
-        move = {"kind": m.kind, "reveal": [int(c) for c in m.reveal],
-                "flag": [int(c) for c in m.flag], "probability": float(m.probability),
-                "reason": m.reason, "win": None if m.win is None else float(m.win)}
-        return {"number": self.number, "move": move, "picture": self.picture,
+        return {"number": self.number, "move": self.move.to_json(), "picture": self.picture,
                 "over": self.over}
 
 

@@ -249,8 +249,10 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         result = TreeSearch(game, max_guesses=max_guesses).search_opener(row["word"],
                                                                         keep_tree=True)
         claimed = {"total": row["total"], "worst": row["worst"]}
+        tree = result.tree
+        assert tree is not None                 # kept: keep_tree=True
         try:
-            report = check_tree(game, tree_document(game, result.tree))
+            report = check_tree(game, tree_document(game, tree))
             found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
         except DeductiveError as exc:
             found = {"tree": str(exc)}

@@ -5,6 +5,7 @@ the keys name."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +22,9 @@ RULES_CACHE_BYTES = 256 << 20
 class _Allowed(np.ndarray):
     """A mask of allowed guesses as a search keeps it: one object per distinct mask, with
     ``key`` (a short id naming the mask in memo keys) and ``rows`` (its guesses)."""
+
+    key: bytes
+    rows: np.ndarray
 
 
 @dataclass(slots=True)
@@ -57,6 +61,14 @@ class SearchMemo:
     memo: dict
     memo_bytes: int | None
     cache_rules: bool
+    _memo_used: int
+    evictions: int
+    game: Any                       # the FeedbackGame searched
+    _masks: dict[bytes, _Allowed]
+    _after: dict[tuple, _Allowed]
+    _rules: dict[tuple[int, int], Any]
+    _masks_used: int
+    _mask_ids: int
 
     # -- keys and splits -------------------------------------------------------------------
     def _key(self, cands, allowed):

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -55,6 +57,10 @@ class SearchResult:
     def average(self) -> float:
         return self.total / self.answers
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
+        return self.as_dict()
+
     def as_dict(self) -> dict:
         row = {"word": self.opener, "total": self.total, "average": round(self.average, 6),
                "worst": self.worst, "exact": self.exact, "beam": self.beam,
@@ -73,6 +79,7 @@ class TreeSearch(SearchMemo):
     ----------
     game : FeedbackGame
         Normal or hard mode (hard mode restricts each node's guesses to those allowed).
+        (Typed ``Any``: the game's solvers import this module through the search.)
     beam : int, optional
         Try only the ``beam`` first guesses of the search order per node (a heuristic;
         with ``max_guesses``, a node where none of them has a tree within the guesses left
@@ -87,8 +94,8 @@ class TreeSearch(SearchMemo):
     #: Remember the game's allowed_after (off where a subclass's rules keep their own).
     cache_rules = True
 
-    def __init__(self, game, beam: int | None = None, max_guesses: int | None = None,
-                 memo_bytes: int | None = None):
+    def __init__(self, game: Any, beam: int | None = None,
+                 max_guesses: int | None = None, memo_bytes: int | None = None) -> None:
         if beam is not None and beam < 1:
             raise ArgumentError(f"`beam` must be at least 1, not {beam}")
         if max_guesses is not None and max_guesses < 1:
@@ -169,8 +176,8 @@ class TreeSearch(SearchMemo):
         return children, lows
 
     # -- search -----------------------------------------------------------------------------
-    def solve(self, cands: np.ndarray, allowed=None, depth: int | None = None,
-              beta: int = INFEASIBLE) -> tuple[int, int, bool]:
+    def solve(self, cands: np.ndarray, allowed: np.ndarray | None = None,
+              depth: int | None = None, beta: int = INFEASIBLE) -> tuple[int, int, bool]:
         """(total, worst, exact) of the best tree for the sorted answer indices ``cands``
         with at most ``depth`` guesses; when no tree costs less than ``beta``, a lower bound
         ``>= beta`` with exact False instead. No tree within ``depth``: a total of at least
@@ -349,7 +356,8 @@ class TreeSearch(SearchMemo):
             lows[k] = value
         return sum(lows)
 
-    def best_guess(self, cands: np.ndarray, allowed=None, depth: int | None = None) -> int:
+    def best_guess(self, cands: np.ndarray, allowed: np.ndarray | None = None,
+                   depth: int | None = None) -> int:
         """First guess of the best tree (of the beam) over ``cands``; -1 if none fits."""
         if len(cands) <= 2:
             return int(self.game.answer_to_guess[cands[0]])
@@ -359,7 +367,9 @@ class TreeSearch(SearchMemo):
         return self._lookup(self._key(cands, allowed), depth)[1].choice
 
     # -- results ------------------------------------------------------------------------------
-    def opener_total(self, first: int, limit: int = INFEASIBLE, progress=None):
+    def opener_total(self, first: int, limit: int = INFEASIBLE,
+                     progress: Callable[[int], object] | None = None
+                     ) -> tuple[int, int, int | None, bool]:
         """(total, worst, depth, True) of the best trees opening with guess index ``first``
         when that total is below ``limit`` (worst: the least worst case among them, found
         within ``depth`` guesses); else (a lower bound >= limit, 0, None, False)."""
@@ -387,7 +397,8 @@ class TreeSearch(SearchMemo):
         finally:
             del self._caps[:]
 
-    def search_opener(self, opener, keep_tree: bool = False, progress=None) -> SearchResult:
+    def search_opener(self, opener: str | int, keep_tree: bool = False,
+                      progress: Callable[[int], object] | None = None) -> SearchResult:
         """Search the best tree that starts with ``opener`` (ties: the smaller worst case).
 
         ``progress``, if given, is called with the number of answers whose subtree is
@@ -418,8 +429,8 @@ class TreeSearch(SearchMemo):
                             self.beam is None, self.beam, time.perf_counter() - start,
                             self.nodes, tree, lower, max_guesses=self.max_guesses)
 
-    def tree(self, cands: np.ndarray, allowed=None, depth: int | None = None,
-             guess: int | None = None) -> dict:
+    def tree(self, cands: np.ndarray, allowed: np.ndarray | None = None,
+             depth: int | None = None, guess: int | None = None) -> dict[str, Any]:
         """The best tree (of the beam) over ``cands`` within ``depth`` guesses as a root
         node ``{"guess": WORD, "then": {FEEDBACK: NODE}}`` (:mod:`.tree`); ``guess``: its
         first guess, else the best one (:meth:`best_guess`)."""
