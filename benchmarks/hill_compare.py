@@ -141,7 +141,7 @@ def run(args):
 
 def paired(dir, baseline=HILL) -> list:
     """Each player of ``dir`` against the baseline on the games both finished:
-    :meth:`Comparison.as_dict` with the player as ``a`` and the baseline as ``b``."""
+    :meth:`Comparison.to_json` with the player as ``a`` and the baseline as ``b``."""
     with open(os.path.join(dir, "setup.json")) as fh:
         setup = json.load(fh)
     board = parse_preset(setup["preset"])
@@ -154,7 +154,7 @@ def paired(dir, baseline=HILL) -> list:
         a, b = (BenchResult(who, board, setup["first_click"], setup["first_move"],
                             setup["seed"], recs[:n]) for who, recs in
                 ((name, records), (baseline, base)))
-        rows.append(Comparison(a, b).as_dict())
+        rows.append(Comparison(a, b).to_json())
     return rows
 
 
@@ -240,7 +240,7 @@ def test_hill_and_strongest_same_games(benchmark):
             b = BenchResult(HILL, parse_preset("expert"), settings["first_click"],
                             settings["first_move"], settings["seed"],
                             hill_bench(solver, "expert", range(games), **settings))
-            return Comparison(a, b).as_dict()
+            return Comparison(a, b).to_json()
 
         result = benchmark.pedantic(both, rounds=1)
     benchmark.extra_info.update({k: result[k] for k in ("games", "only_a_won", "only_b_won",

@@ -66,12 +66,12 @@ def main():
         start = clock()
         done = polish_tree(game, tree, args.polish)
         tree = done.tree
-        print(f"polished (subtrees of 3-{args.polish} codes): {json.dumps(done.as_dict())}; "
+        print(f"polished (subtrees of 3-{args.polish} codes): {json.dumps(done.to_json())}; "
               f"{since(start)}", flush=True)
     report = check_tree(game, tree_document(game, tree))
     total, worst = int(report.depths.sum()), int(report.depths.max())
     print(f"checked tree: total {total:,} ({total / len(game.answers):.4f}), worst {worst}, "
-          f"distribution {report.as_dict()['distribution']}", flush=True)
+          f"distribution {report.to_json()['distribution']}", flush=True)
     if args.tree:
         with open(args.tree, "w") as f:
             json.dump(tree_document(game, tree), f)

@@ -96,7 +96,7 @@ def report(args):
         pair = [BenchResult(who, board, setup["first_click"], setup["first_move"],
                             setup["seed"], recs[:n]) for who, recs in
                 ((args.baseline, base), (name, records))]
-        rows.append(Comparison(pair[1], pair[0]).as_dict())
+        rows.append(Comparison(pair[1], pair[0]).to_json())
     if args.json:
         print(json.dumps(rows, indent=1))
         return

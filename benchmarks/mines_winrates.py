@@ -28,7 +28,7 @@ def main():
     start = time.perf_counter()
     result = run_bench(args.preset, make_player(args.player), args.games,
                        first_click=args.first_click, first_move=args.first_move, seed=args.seed)
-    report = result.as_dict()
+    report = result.to_json()
     report["wall_seconds"] = round(time.perf_counter() - start, 2)
     line = json.dumps(report)
     print(line)

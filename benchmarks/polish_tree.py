@@ -40,7 +40,7 @@ def main():
 
     result = polish_tree(game, doc["tree"], args.max_size, min_size=args.min_size,
                          max_guesses=args.max_guesses, memo_bytes=4 << 30, progress=progress)
-    print(json.dumps(result.as_dict()))
+    print(json.dumps(result.to_json()))
     print(f"{args.out}: total {result.total} (was {result.before}), worst {result.worst}")
     write_tree(args.out, game, result.tree)
 

@@ -66,7 +66,7 @@ def best_move(position: Position, player: str | Player = "best", *, seed: int = 
 
 def bench(game: Minesweeper, player: str | Player = "best", games: int = 100) -> BenchResult:
     """Games ``0 .. games - 1`` of ``game`` played by ``player``: the win rate and its 95%
-    interval (``as_dict()``)."""
+    interval (``to_json()``)."""
     return game.bench(player, games)
 
 

@@ -227,7 +227,7 @@ def test_minesweeper_end_to_end():
     result = minesweeper.bench(g, "least-risk", games=4)
     direct = run_bench("9x9/10", make_player("least-risk"), 4, seed=7)
     assert [r.won for r in result.records] == [r.won for r in direct.records]
-    assert result.as_dict()["wins"] == direct.as_dict()["wins"]
+    assert result.to_json()["wins"] == direct.to_json()["wins"]
 
     session = minesweeper.session(g, "least-risk", number=2)
     steps = list(session.steps())

@@ -18,7 +18,7 @@ def _round_trip(doc):
 def test_a_search_result_reads_as_json():
     result = mastermind.search(mastermind.game(3, 3))
     doc = result.to_json()
-    assert _round_trip(doc) == doc == result.as_dict()
+    assert _round_trip(doc) == doc
     assert (doc["word"], doc["total"], doc["worst"]) == (result.opener, 73, 4)
     assert doc["exact"] is True and doc["lower"] == 73 and doc["beam"] is None
     assert doc["average"] == round(73 / 27, 6) and doc["nodes"] == result.nodes
@@ -28,7 +28,7 @@ def test_a_mines_bench_result_reads_as_json():
     result = run_bench("beginner8", make_player("least-risk"), 6, first_click="zero",
                        first_move="centre", seed=1000)
     doc = result.to_json()
-    assert _round_trip(doc) == doc == result.as_dict()
+    assert _round_trip(doc) == doc
     assert (doc["player"], doc["rows"], doc["cols"], doc["mines"]) == ("least-risk", 8, 8, 10)
     assert (doc["first_click"], doc["first_move"], doc["seed"]) == ("zero", "centre", 1000)
     assert doc["games"] == 6 and doc["wins"] == sum(r.won for r in result.records)

@@ -99,7 +99,7 @@ def feedback_commands(group, face: Face) -> None:
             worst = rank_guesses(game.patterns, metric=metric)[-1]
             plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot, metric)
             click.echo(f"plot: {plot}", err=True)
-        show_pair([s.as_dict() for s in ranked], face.openers(ranked, game, metric), json)
+        show_pair([s.to_json() for s in ranked], face.openers(ranked, game, metric), json)
 
     @command("bench", OPENER, TREE, JSON, solver=True)
     def bench(game, solver, opener, tree, json, seed=0, answers_subset=None, plot=None):

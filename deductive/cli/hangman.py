@@ -54,7 +54,7 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
                 lambda: h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
                                       progress=update, **settings))
     report = h.SweepReport(sweeps, strategy, lives_list, prior)
-    show_pair(report.as_dict(), "\n".join(report.lines(top)), json)
+    show_pair(report.to_json(), "\n".join(report.lines(top)), json)
 
 
 @hangman.command()

@@ -94,7 +94,7 @@ def bench_command(preset, first_click, seed, first_move, player, games, cluster,
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
     report = _sweep([player], games, cluster, checkpoint, preset, first_click=first_click,
-                    seed=seed, first_move=first_move)[0].as_dict()
+                    seed=seed, first_move=first_move)[0].to_json()
     show_pair(report, text.bench_summary(report, preset), json)
 
 
@@ -113,7 +113,7 @@ def compare(player_a, player_b, preset, first_click, seed, first_move, games, cl
     """
     result = engine_compare.Comparison(*_sweep(
         [player_a, player_b], games, cluster, checkpoint, preset, first_click=first_click,
-        seed=seed, first_move=first_move)).as_dict()
+        seed=seed, first_move=first_move)).to_json()
     show_pair(result, text.compare_summary(result, preset), json)
 
 

@@ -61,7 +61,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
                 r = polish_result(game, r, polish, memo_bytes=memo, progress=update)
         if tree:
             write_tree(tree, game, r.tree)
-        return ({"objective": objective, **r.as_dict()} if worst else r.as_dict(),
+        return ({"objective": objective, **r.to_json()} if worst else r.to_json(),
                 text.search(r, game, tree, least=(opener is None) if worst else None))
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
@@ -71,7 +71,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
             proof = cluster.run(
                 lambda client: wordle_prove_openers(client, game, **settings, progress=update),
                 lambda: prove_openers(game, **settings, progress=update))
-        return proof.as_dict(), text.proof(proof, game)
+        return proof.to_json(), text.proof(proof, game)
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
@@ -84,7 +84,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
 
 WORDLE = Face(
     "wordle", wordle_game, GAME, SOLVER, openers=text.openers,
-    bench=lambda game, result, tree: (result.as_dict(), text.bench(result, tree)),
+    bench=lambda game, result, tree: (result.to_json(), text.bench(result, tree)),
     tree_check=lambda game, doc, path, hard: text.checked(check_tree(game, doc, hard=hard)),
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
     search=_search, about={"search": "Search the decision tree with the fewest total guesses "

@@ -36,7 +36,7 @@ def test_mines_bench_equals_single_process(client):
     remote = mines_bench(client, "beginner8", "least-risk", 60, first_click="zero",
                          first_move="centre")
     assert records(remote) == records(local)
-    assert remote.as_dict()["wins"] == local.as_dict()["wins"]
+    assert remote.to_json()["wins"] == local.to_json()["wins"]
 
 
 @pytest.mark.parametrize("metric", ["entropy", "minimax", "expected", "buckets"])
@@ -72,7 +72,7 @@ def test_wordle_search_openers_equal(client):
 
     game = Wordle("fr-seed", "fr-seed")
     words = ["laine", "paire", "clair"]
-    local = [TreeSearch(game, beam=2).search_opener(w).as_dict() for w in words]
+    local = [TreeSearch(game, beam=2).search_opener(w).to_json() for w in words]
     remote = wordle_search_openers(client, game, words, beam=2)
     assert [_searched(r) for r in remote] == [_searched(r) for r in local]
 
@@ -108,7 +108,7 @@ def _within(game, word):
     from deductive.engine.feedback.search import TreeSearch
 
     try:
-        return _searched(TreeSearch(game, max_guesses=4).search_opener(word).as_dict())
+        return _searched(TreeSearch(game, max_guesses=4).search_opener(word).to_json())
     except DeductiveError:
         return None
 
@@ -237,9 +237,9 @@ def test_search_checkpoint_is_by_opener(client, tmp_path):
     searcher = TreeSearch(game, beam=2)
     path = tmp_path / "search.jsonl"
     Checkpoint(str(path), search_tag(game, 2, None)).append(
-        "laine", searcher.search_opener("laine").as_dict())
+        "laine", searcher.search_opener("laine").to_json())
     rows = wordle_search_openers(client, game, ["paire", "laine"], beam=2,
                                  checkpoint=str(path))
     assert [r["word"] for r in rows] == ["paire", "laine"]
-    assert _searched(rows[0]) == _searched(searcher.search_opener("paire").as_dict())
+    assert _searched(rows[0]) == _searched(searcher.search_opener("paire").to_json())
     assert [e["key"] for e in checkpoint_rows(path)] == ["laine", "paire"]

@@ -443,7 +443,7 @@ def test_an_edited_hangman_sweep_row_is_swept_again(tmp_path):
     with pytest.warns(UserWarning, match="1 row"):
         again = sweep_lists(lists, "min-miss", [2, 6], checkpoint=str(path))
     def plain(sweeps):
-        return [[{k: v for k, v in r.as_dict().items() if k != "seconds"} for r in rs]
+        return [[{k: v for k, v in r.to_json().items() if k != "seconds"} for r in rs]
                 for _, rs in sweeps]
 
     assert plain(again) == plain(first)

@@ -142,7 +142,7 @@ def test_polish_result_updates_the_search_result():
     within = TreeSearch(game, beam=1, max_guesses=4).search_opener("chant", keep_tree=True)
     assert polish_result(game, within, 200).worst <= 4     # the result's own limit
     assert r.polish["before"] == 334 and r.polish["after"] == 333
-    assert r.as_dict()["polish"]["improved"] == 1
+    assert r.to_json()["polish"]["improved"] == 1
     with pytest.raises(ArgumentError, match="keep_tree"):
         polish_result(game, TreeSearch(game, beam=1).search_opener("chant"), 10)
 

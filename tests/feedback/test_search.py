@@ -104,7 +104,7 @@ def test_exact_search_equals_brute_force(game_lists, max_guesses):
             continue
         got = (result.total, result.worst)
         best = got if best is None else min(best, got)
-        report = check_tree(game, tree_document(game, result.tree)).as_dict()
+        report = check_tree(game, tree_document(game, result.tree)).to_json()
         assert (report["total"], report["worst"]) == got
         beam = TreeSearch(game, beam=1, max_guesses=max_guesses)
         try:
@@ -140,7 +140,7 @@ def test_a_beam_falls_back_until_a_tree_fits(monkeypatch):
         for depth in (fewest, fewest + 1):
             beam = TreeSearch(game, beam=1, max_guesses=depth).search_opener(
                 opener, keep_tree=True)
-            report = check_tree(game, tree_document(game, beam.tree)).as_dict()
+            report = check_tree(game, tree_document(game, beam.tree)).to_json()
             assert (report["total"], report["worst"]) == (beam.total, beam.worst)
             assert beam.worst <= depth and beam.total >= exact.total
             # without the tree: the same total (a retry within fewer guesses that finds
@@ -159,7 +159,7 @@ def test_a_beam_reports_the_tree_of_its_last_pass():
     game = Wordle(sub, sub, hard=True)
     plain = TreeSearch(game, beam=1, max_guesses=5).search_opener("atlas")
     kept = TreeSearch(game, beam=1, max_guesses=5).search_opener("atlas", keep_tree=True)
-    report = check_tree(game, tree_document(game, kept.tree)).as_dict()
+    report = check_tree(game, tree_document(game, kept.tree)).to_json()
     assert plain.total == kept.total == report["total"] == 344
     assert plain.worst == kept.worst == report["worst"]
 
@@ -232,7 +232,7 @@ def test_a_node_head_changes_nothing(monkeypatch, seed, depth):
 def test_french_seed_beam_tree_checks():
     game = Wordle("fr-seed", "fr-seed")
     result = TreeSearch(game, beam=5).search_opener("laine", keep_tree=True)
-    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    report = check_tree(game, tree_document(game, result.tree)).to_json()
     assert report["total"] == result.total and result.total <= game.benchmark(
         game.solver("entropy"), opener="laine").total
 
@@ -240,7 +240,7 @@ def test_french_seed_beam_tree_checks():
 def test_hard_mode_search_tree_is_valid():
     game = Wordle("fr-seed", "fr-seed", hard=True)
     result = TreeSearch(game, beam=3, max_guesses=6).search_opener("laine", keep_tree=True)
-    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    report = check_tree(game, tree_document(game, result.tree)).to_json()
     assert report["hard"] and report["total"] == result.total and report["worst"] <= 6
 
 
@@ -309,7 +309,7 @@ def test_original_lists_exact_salet(wordle_lists):
     game = Wordle(wordle.load_words(wordle_lists[0]), wordle.load_words(wordle_lists[1]))
     result = TreeSearch(game).search_opener("salet", keep_tree=True)
     assert (result.total, result.worst, result.exact) == (7920, 5, True)
-    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    report = check_tree(game, tree_document(game, result.tree)).to_json()
     assert (report["total"], report["worst"], report["fails"]) == (7920, 5, 0)
 
 

@@ -414,7 +414,7 @@ def test_a_beam_tree_comes_with_a_floor(game_lists, max_guesses, beam, hard, dat
         r = TreeSearch(game, beam=beam, max_guesses=max_guesses).search_opener(opener)
     except DeductiveError:              # no tree within max_guesses in the beam
         return
-    assert r.lower <= best <= r.total and r.as_dict()["lower"] == r.lower
+    assert r.lower <= best <= r.total and r.to_json()["lower"] == r.lower
     exact = TreeSearch(game, max_guesses=max_guesses).search_opener(opener)
     assert exact.lower == exact.total == best
 

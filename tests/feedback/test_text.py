@@ -48,7 +48,7 @@ def test_bench_report_and_tree_report(game):
                         "     2      3  ########################################"]
     assert out[-2].startswith("total 7, average 1.7500, worst 2, fails 0, ")
     assert out[-1] == "tree: t.json"
-    report = check_tree(game, tree_document(game, result.tree)).as_dict()
+    report = check_tree(game, tree_document(game, result.tree)).to_json()
     assert text.tree_report(report) == ("valid normal-mode tree: 4 answers, total 7, average "
                                         "1.7500, worst 2, fails 0, 4 nodes\n"
                                         "distribution: 1: 1, 2: 3")

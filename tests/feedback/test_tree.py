@@ -21,7 +21,7 @@ def exported(request):
 
 def test_exported_tree_passes_with_same_statistics(exported):
     game, result, doc = exported
-    report = check_tree(game, json.loads(json.dumps(doc))).as_dict()
+    report = check_tree(game, json.loads(json.dumps(doc))).to_json()
     assert report["total"] == result.total and report["worst"] == result.worst
     assert report["hard"] == game.hard and report["answers"] == 297
 

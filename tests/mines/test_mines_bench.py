@@ -28,7 +28,7 @@ def test_zero_first_click_anywhere_opens_a_zero():
     """Hill's modern rules: a first click that opens a 0 at (3,3) from 0, row 4 column 4."""
     result = run_bench("expert", make_player("least-risk"), 6, first_click="zero",
                        first_move="4,4")
-    assert result.as_dict()["first_move"] == "4,4"
+    assert result.to_json()["first_move"] == "4,4"
     for g in range(6):
         board, _ = new_game(16, 30, 99, g, first_click="zero")
         board.click(first_move_cell(16, 30, "4,4"))

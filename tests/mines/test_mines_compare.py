@@ -58,7 +58,7 @@ def test_compare_plays_the_same_games_as_bench():
     bench_a = run_bench("beginner", make_player("best"), 30, first_click="zero",
                         first_move="4,4", seed=5)
     assert [r.won for r in result.a.records] == [r.won for r in bench_a.records]
-    report = result.as_dict()
+    report = result.to_json()
     assert report["both_won"] + report["only_a_won"] + report["only_b_won"] + \
         report["neither_won"] == 30
     assert report["difference"] == pytest.approx(report["a"]["win_rate"] -
@@ -70,7 +70,7 @@ def test_compare_plays_the_same_games_as_bench():
 
 def test_same_player_has_no_discordant_games():
     result = compare_players("beginner8", make_player("best"), make_player("best"), 20)
-    report = result.as_dict()
+    report = result.to_json()
     assert report["only_a_won"] == report["only_b_won"] == 0 and report["sign_test_p"] == 1.0
 
 

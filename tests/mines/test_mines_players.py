@@ -28,7 +28,7 @@ def test_players_finish_games_reproducibly(name):
     b = run_bench("beginner8", make_player(name), 12, first_click="zero", first_move="centre")
     assert [r.won for r in a.records] == [r.won for r in b.records]
     assert [r.decisions for r in a.records] == [r.decisions for r in b.records]
-    report = a.as_dict()
+    report = a.to_json()
     assert report["games"] == 12 and 0 <= report["wins"] <= 12
     assert set(report["decisions"]) == {"rules", "forced", "guess"}
 

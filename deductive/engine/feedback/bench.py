@@ -19,6 +19,7 @@ import numpy as np
 
 from ...errors import DeductiveError
 from ..params import Param
+from ..render import OldAsDict
 
 __all__ = ["BenchResult", "run_bench", "play_game"]
 
@@ -28,7 +29,7 @@ RENAMED = {"BenchmarkResult": "BenchResult", "run_benchmark": "run_bench"}
 
 
 @dataclass
-class BenchResult:
+class BenchResult(OldAsDict):
     """Outcome of a benchmark: every answer (or a subset) played by one solver.
 
     Attributes
@@ -87,10 +88,6 @@ class BenchResult:
         return dist
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         return {
             **self.solver, "opener": self.opener, "hard": self.hard, "prior": self.prior,
             "answers": len(self.answers), "total": self.total,

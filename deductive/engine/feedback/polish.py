@@ -32,12 +32,13 @@ import numpy as np
 from ...errors import ArgumentError
 from .search import SearchResult, TreeSearch
 from .tree import check_tree, tree_document
+from ..render import OldAsDict
 
 __all__ = ["Polish", "polish_tree", "polish_result"]
 
 
 @dataclass
-class Polish:
+class Polish(OldAsDict):
     """What :func:`polish_tree` did: the tree (root node), its totals before and after."""
 
     tree: dict
@@ -53,10 +54,6 @@ class Polish:
     seconds: float
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         return {"min_size": self.min_size, "max_size": self.max_size,
                 "subtrees": self.subtrees, "improved": self.improved, "nodes": self.nodes,
                 "before": self.before, "after": self.total, "exact": self.exact,
@@ -191,7 +188,7 @@ def polish_result(game, result: SearchResult, max_size: int, *, memo_bytes=None,
         every subtree under the opener is optimal: then the total is the least from the
         opener, but unlike an exact search's the worst case need not be the least among
         the trees of that total. Seconds and nodes are those of both; ``polish`` says
-        what was done (:meth:`Polish.as_dict`).
+        what was done (:meth:`Polish.to_json`).
     """
     if result.tree is None:
         raise ArgumentError("polishing needs the searched tree: search with keep_tree=True")
@@ -201,4 +198,4 @@ def polish_result(game, result: SearchResult, max_size: int, *, memo_bytes=None,
     return replace(result, tree=p.tree, total=p.total, worst=p.worst, exact=exact,
                    lower=p.total if exact else result.lower,
                    seconds=result.seconds + p.seconds, nodes=result.nodes + p.nodes,
-                   polish=p.as_dict())
+                   polish=p.to_json())

@@ -19,8 +19,10 @@ from ...kernels.partition import bucket_stats, bucket_stats_columns, bucket_stat
 from .._parallel import run_rows
 from ..params import Param
 from .matrix import PatternMatrix, answer_major
+from ..render import OldAsDict
 
 __all__ = ["PartitionStats", "partition_stats", "answer_major", "METRICS", "GuessScore",
+           "Ranking",
            "rank_guesses", "bucket_counts", "filter_candidates", "xlogx_table",
            "partition_chunk", "merge_partition_chunks", "ranked_scores"]
 
@@ -167,7 +169,7 @@ def _row(guess, n_guesses: int) -> int:
 
 
 @dataclass(frozen=True)
-class GuessScore:
+class GuessScore(OldAsDict):
     """One ranked guess."""
 
     word: str
@@ -178,15 +180,34 @@ class GuessScore:
     expected: float
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         return {
             "word": self.word, "index": self.index, "entropy": round(self.entropy, 10),
             "buckets": self.buckets, "largest": self.largest,
             "expected": round(self.expected, 10),
         }
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """First guesses ranked (``openers``): the scores, best first, and what they rank."""
+
+    scores: list            # GuessScore, best first
+    guesses: str            # the guess list's name, and its size
+    n_guesses: int
+    answers: str
+    n_answers: int
+    metric: str
+
+    @classmethod
+    def of(cls, scores: list, game: Any, metric: str) -> Ranking:
+        """The ranking ``scores`` of ``game``'s guesses by ``metric``."""
+        name = game.name
+        return cls(scores, getattr(game.guesses, "name", name), len(game.guesses),
+                   getattr(game.answers, "name", name), len(game.answers), metric)
+
+    def to_json(self) -> list:
+        """One object per guess, best first: the form ``--json`` prints."""
+        return [s.to_json() for s in self.scores]
 
 
 def rank_guesses(matrix: np.ndarray | PatternMatrix, guesses: Sequence[Any] | None = None,

@@ -36,9 +36,9 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able data: the count left, those shown, the answer (or None), the best
-        guesses (:meth:`GuessScore.as_dict`) and the lookahead's pick."""
+        guesses (:meth:`GuessScore.to_json`) and the lookahead's pick."""
         return {"left": self.left, "shown": list(self.shown), "answer": self.answer,
-                "best": [s.as_dict() for s in self.best], "lookahead": self.lookahead}
+                "best": [s.to_json() for s in self.best], "lookahead": self.lookahead}
 
 
 @dataclass(frozen=True)

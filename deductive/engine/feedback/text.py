@@ -4,7 +4,7 @@ Each function turns a result the engine returns (ranked :class:`~.scoring.GuessS
 rows, a :class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`'s dict, searched
 rows, an :class:`~.search.OpenerProof`, the assistant's advice) into text, as
 :mod:`deductive.engine.minesweeper.text` does for Minesweeper; the JSON forms are the
-results' own ``as_dict`` methods. Columns are as wide as the game's words.
+results' own ``to_json`` methods. Columns are as wide as the game's words.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def bench(result, tree_path=None) -> str:
 
 
 def tree_report(report: dict) -> str:
-    """A checked tree (:meth:`~.tree.TreeReport.as_dict`): its totals, then its
+    """A checked tree (:meth:`~.tree.TreeReport.to_json`): its totals, then its
     distribution."""
     r = report
     return (f"valid {'hard' if r['hard'] else 'normal'}-mode tree: {r['answers']} answers, "
@@ -61,7 +61,7 @@ def tree_report(report: dict) -> str:
 
 def checked(report) -> tuple[dict, str]:
     """A tree check's report (:class:`~.tree.TreeReport`) as data and as text."""
-    data = report.as_dict()
+    data = report.to_json()
     return data, tree_report(data)
 
 

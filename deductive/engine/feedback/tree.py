@@ -22,6 +22,7 @@ import numpy as np
 from ..._io import expand, read_json, write_json
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from ..params import Param
+from ..render import OldAsDict
 
 __all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree",
            "unpacked"]
@@ -72,7 +73,7 @@ def load_tree(path: str | os.PathLike[str]) -> dict:
 
 
 @dataclass
-class TreeReport:
+class TreeReport(OldAsDict):
     """Statistics of a verified tree."""
 
     depths: np.ndarray
@@ -81,10 +82,6 @@ class TreeReport:
     limit: int | None = 6
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         d = self.depths
         return {
             "valid": True, "hard": self.hard, "answers": int(len(d)), "total": int(d.sum()),

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from ..render import OldAsDict
 
 __all__ = ["SweepResult"]
 
 
 @dataclass
-class SweepResult:
+class SweepResult(OldAsDict):
     """Per-word results of a sweep, in the original programs' order: ascending
     (wrong, guesses, word).
 
@@ -71,11 +72,7 @@ class SweepResult:
         w = self.weights
         return float(w[self.wrong < self.lives].sum() / w.sum()) if self.words else 0.0
 
-    def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self, with_results: bool = True) -> dict:
+    def to_json(self, with_results: bool = True) -> dict:
         out = {"strategy": self.strategy, "lives": self.lives, "words": self.words,
                "mean_misses": round(self.mean_misses, 6), "win_rate": round(self.win_rate, 6),
                "weighted_win_rate": round(self.weighted_win_rate, 6), "wins": self.wins,
@@ -87,7 +84,7 @@ class SweepResult:
 
     @classmethod
     def from_dict(cls, doc: dict) -> "SweepResult":
-        """The result :meth:`as_dict` (with results) describes, as a checkpoint holds it."""
+        """The result :meth:`to_json` (with results) describes, as a checkpoint holds it."""
         results = doc["results"]
         n = len(results)
         letters = np.zeros((n, 26), np.uint8)

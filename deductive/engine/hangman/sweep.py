@@ -20,6 +20,7 @@ from .results import SweepResult
 from .strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGIES, STRATEGY
 from .trees import tree_to_json, write_json
 from .words import HangmanWords
+from ..render import OldAsDict
 
 if TYPE_CHECKING:
     from .exact import ExactPlay
@@ -95,7 +96,7 @@ def sweep_chunk(words: HangmanWords | Iterable[str], strategy: str, lives_list: 
     the piece a checkpoint stores and a Dask task returns."""
     game = Hangman(words, prior=prior, lang=lang)
     return {str(lives): game.sweep(strategy, lives=lives, exact_limit=exact_limit,
-                                   memory=memory).as_dict()
+                                   memory=memory).to_json()
             for lives in lives_list}
 
 
@@ -137,7 +138,7 @@ def optimal_tree(words: HangmanWords, lives: int, path: str | os.PathLike[str], 
 
 
 @dataclass
-class SweepReport:
+class SweepReport(OldAsDict):
     """What ``hangman sweep`` shows: per length, one result per number of lives."""
 
     sweeps: list            # [(length, [SweepResult, ...])]
@@ -145,10 +146,10 @@ class SweepReport:
     lives: list
     prior: str
 
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         if len(self.lives) > 1:
             return {"strategy": self.strategy, "prior": self.prior, "lives": self.lives,
-                    "by_length": {str(n): {str(x): r.as_dict(with_results=False)
+                    "by_length": {str(n): {str(x): r.to_json(with_results=False)
                                            for x, r in zip(self.lives, rs)}
                                   for n, rs in self.sweeps}}
         lives = self.lives[0]
@@ -158,7 +159,7 @@ class SweepReport:
                "win_rate": round(float((wrong < lives).mean()), 6),
                "wins": int((wrong < lives).sum()),
                "seconds": round(sum(rs[0].seconds for _, rs in self.sweeps), 4)}
-        out["by_length"] = {str(n): rs[0].as_dict(with_results=False) for n, rs in self.sweeps}
+        out["by_length"] = {str(n): rs[0].to_json(with_results=False) for n, rs in self.sweeps}
         out["results"] = [list(r) for r in sorted(r for _, rs in self.sweeps
                                                   for r in rs[0].results)]
         return out

@@ -335,7 +335,7 @@ def tree_stats(game, tree, **first) -> dict:
     (:class:`~deductive.engine.feedback.tree.TreeReport`), with ``first`` before them."""
     from ..feedback.tree import check_tree, tree_document
 
-    return {**first, **check_tree(game, tree_document(game, tree)).as_dict()}
+    return {**first, **check_tree(game, tree_document(game, tree)).to_json()}
 
 
 def check_tree_file(game, doc: dict, path) -> dict:
@@ -347,4 +347,4 @@ def check_tree_file(game, doc: dict, path) -> dict:
             doc.get(k) != v for k, v in game.identity().items()):
         raise DeductiveError(f"{path} is not a tree of this game ({doc.get('format')}, "
                              f"{ {k: doc.get(k) for k in game.identity()} })")
-    return check_tree(game, doc).as_dict()
+    return check_tree(game, doc).to_json()

@@ -22,6 +22,7 @@ from ..params import Param
 from ..stats import wilson_interval
 from .board import Board, parse_preset
 from .players import make_player
+from ..render import OldAsDict
 
 __all__ = ["GameRecord", "BenchResult", "new_game", "moves", "play_game", "run_bench",
            "bench_chunk", "original_protocol", "ORIGINAL_STRATEGIES", "first_move_cell",
@@ -49,7 +50,7 @@ class GameRecord:
 
 
 @dataclass
-class BenchResult:
+class BenchResult(OldAsDict):
     player: str
     board: tuple
     first_click: str
@@ -73,11 +74,7 @@ class BenchResult:
     def interval(self) -> tuple:
         return wilson_interval(self.wins, self.games)
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         decisions: dict = {}
         for r in self.records:
             for k, v in r.decisions.items():
@@ -207,10 +204,10 @@ ORIGINAL_STRATEGIES = {"rules-random": "rules + random", "csp-random": "rules + 
 def original_protocol(games: int = 50) -> list[dict]:
     """The original programs' table: each of their strategies on their protocol (8x8 with 10
     mines, first click at the centre opening a 0, boards seeded 1000 + g, players 2000 + g).
-    One :meth:`BenchResult.as_dict` per strategy, with its label under ``strategy``."""
+    One :meth:`BenchResult.to_json` per strategy, with its label under ``strategy``."""
     rows = []
     for name, label in ORIGINAL_STRATEGIES.items():
         result = run_bench("beginner8", make_player(name), games, first_click="zero",
                            first_move="centre", seed=1000)
-        rows.append({"strategy": label, **result.as_dict()})
+        rows.append({"strategy": label, **result.to_json()})
     return rows

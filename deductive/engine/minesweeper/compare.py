@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .bench import BenchResult, first_move_cell, new_game, play_game, wilson_interval
 from .board import parse_preset
+from ..render import OldAsDict
 
 __all__ = ["Comparison", "compare_players", "sign_test", "paired_difference_interval"]
 
@@ -64,7 +65,7 @@ def paired_difference_interval(both: int, only_a: int, only_b: int, neither: int
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(OldAsDict):
     """Two :class:`~.bench.BenchResult` of the same games (same board, rules and seed)."""
 
     a: BenchResult
@@ -83,16 +84,12 @@ class Comparison:
                 sum(y and not x for x, y in pairs), sum(not x and not y for x, y in pairs))
 
     def to_json(self) -> dict:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
         both, only_a, only_b, neither = self.table()
         lo, hi = paired_difference_interval(both, only_a, only_b, neither)
         games = self.a.games
         seconds = [sum(r.seconds for r in res.records) for res in (self.a, self.b)]
         return {
-            "a": self.a.as_dict(), "b": self.b.as_dict(), "games": games,
+            "a": self.a.to_json(), "b": self.b.to_json(), "games": games,
             "both_won": both, "only_a_won": only_a, "only_b_won": only_b, "neither_won": neither,
             "difference": round((only_a - only_b) / games, 6) if games else 0.0,
             "ci95": [round(lo, 6), round(hi, 6)],

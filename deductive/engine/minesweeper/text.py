@@ -1,7 +1,7 @@
 """Text forms of the wing's results: what ``deductive mines`` prints without ``--json``.
 
 Each function turns a result the engine returns (an :class:`~.analysis.Analysis`, a
-:meth:`~.bench.BenchResult.as_dict` report, a :class:`~.session.Step`) into lines of text,
+:meth:`~.bench.BenchResult.to_json` report, a :class:`~.session.Step`) into lines of text,
 as :meth:`~.board.Board.draw` does for a board; those of the typed results are registered
 with :func:`~deductive.engine.render.render`. The JSON forms are the results' own
 ``to_json`` methods.

@@ -13,6 +13,7 @@ from ....errors import ArgumentError
 from .bounds import INFEASIBLE, opener_bounds
 from .certificates import _cutoff, lists_about, proof_row_valid, proof_tag
 from .tree_search import TreeSearch
+from ...render import OldAsDict
 
 #: Beam width of the searches that give :func:`prove_openers` its first ceiling, and how
 #: many totals beyond the N asked for it takes (the best by entropy is not the best
@@ -30,7 +31,7 @@ BOUND_BATCH = 256
 
 
 @dataclass
-class OpenerProof:
+class OpenerProof(OldAsDict):
     """What :func:`prove_openers` proved: a row per opener and the ranking they give.
 
     Attributes
@@ -71,7 +72,7 @@ class OpenerProof:
         exact = self._exact()
         return [r["word"] for r in exact if r["total"] == exact[0]["total"]]
 
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         """The proof as ``search --openers N --prove-best --json`` prints it."""
         return {"best": self.best(), "ceiling": self.ceiling, **self.counts(),
                 "ranking": self.ranking()}

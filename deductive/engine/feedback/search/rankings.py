@@ -13,7 +13,7 @@ from .tree_search import TreeSearch
 def search_openers(game, words, *, beam=None, max_guesses=None, checkpoint=None,
                    progress=None) -> list[dict]:
     """Searched totals of several openers (one :class:`TreeSearch` shares its memo among
-    them), as ``SearchResult.as_dict()`` rows in the order given. With ``checkpoint`` (a
+    them), as ``SearchResult.to_json()`` rows in the order given. With ``checkpoint`` (a
     path), each finished opener is appended there and a rerun skips those already there."""
     from ....checkpoint import Checkpoint
 
@@ -23,7 +23,7 @@ def search_openers(game, words, *, beam=None, max_guesses=None, checkpoint=None,
     rows = []
     for k, word in enumerate(words, start=1):
         if word not in done:
-            done[word] = searcher.search_opener(word).as_dict()
+            done[word] = searcher.search_opener(word).to_json()
             store.append(word, done[word])
         rows.append(done[word])
         if progress is not None:
@@ -67,7 +67,7 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
     and caps are not for two threads at once)."""
     search, lock = run_search(token, game, beam=beam, max_guesses=max_guesses)
     with lock:
-        return search.search_opener(word).as_dict()
+        return search.search_opener(word).to_json()
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False) -> tuple:

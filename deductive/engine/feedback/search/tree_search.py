@@ -17,6 +17,7 @@ from ..scoring import COLUMNS_MAX
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, _impossible, counting_bounds, lower_bound, opener_bounds
 from .memo import MEMO_ENTRY_BYTES, SearchMemo, _Entry
+from ...render import OldAsDict
 
 #: A node leaves unscored the guesses whose bound from its parent's bucket counts (a
 #: guess makes no more buckets of a subset) passes its ceiling by this percentage of the
@@ -37,7 +38,7 @@ BEAM_FALLBACK = 1000
 
 
 @dataclass
-class SearchResult:
+class SearchResult(OldAsDict):
     """A searched tree for one opener."""
 
     opener: str
@@ -50,18 +51,14 @@ class SearchResult:
     nodes: int
     tree: dict | None = None
     lower: int | None = None            # a proven lower bound of the opener's least total
-    polish: dict | None = None          # :meth:`.polish.Polish.as_dict`, if polished
+    polish: dict | None = None          # :meth:`.polish.Polish.to_json`, if polished
     max_guesses: int | None = None      # the limit the tree was searched within
 
     @property
     def average(self) -> float:
         return self.total / self.answers
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able data: :meth:`as_dict`, the form ``--json`` prints."""
-        return self.as_dict()
-
-    def as_dict(self) -> dict:
+    def to_json(self) -> dict:
         row = {"word": self.opener, "total": self.total, "average": round(self.average, 6),
                "worst": self.worst, "exact": self.exact, "beam": self.beam,
                "seconds": round(self.seconds, 3), "nodes": self.nodes}
