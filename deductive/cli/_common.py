@@ -138,26 +138,6 @@ def show(result, json: bool = False, **view) -> None:
     click.echo(_json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def show_pair(data, text, json: bool = False) -> None:
-    """``data`` with --json, else ``text``: for the commands whose results are not yet
-    typed (the feedback games' openers, bench, search and tree-check, verify-ranking,
-    hangman sweep, mines bench, compare and seed-protocol); :func:`show` is the way."""
-    show(_Pair(data, text), json)
-
-
-class _Pair:
-    def __init__(self, data, text):
-        self.data, self.text = data, text
-
-    def to_json(self):
-        return self.data
-
-
-@render.register
-def _pair(pair: _Pair) -> str:
-    return pair.text
-
-
 def read_line(prompt: str = "") -> str:
     """The next line of stdin ('' at its end), after ``prompt`` on a terminal."""
     if prompt and sys.stdin.isatty():

@@ -15,13 +15,13 @@ from ..engine.feedback import load_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import OPENER
 from ..engine.feedback.scoring import METRIC, TOP
 from ..engine.feedback.tree import TREE
-from ..engine.mastermind import BullsAndCows, Mastermind, text as peg_text
+from ..engine.mastermind import BullsAndCows, Mastermind, PegRanking, text as peg_text
 from ..engine.mastermind.game import MASTERMIND_SOLVERS
 from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
 from . import bulls_group, mastermind_group
-from ._common import JSON, game_command, options, progress, read_line, show_pair
+from ._common import JSON, game_command, options, progress, read_line, show
 
 _HELP = {
     "openers": "Rank every allowed guess as a first guess.\n\nThe score of a guess is the "
@@ -66,11 +66,12 @@ class Face:
     build: Callable             # the game, from the values of the parameters below
     game: tuple                 # Params (their names: build's parameters)
     solver: tuple               # the Params that pick its solver
-    openers: Callable           # (ranked, game, metric) -> text
-    bench: Callable             # (game, result, tree path) -> (data, text)
-    tree_check: Callable        # (game, tree document, path, hard) -> (data, text)
+    # each of these gives a typed result to show, and the view its text takes
+    openers: Callable           # (ranked, game, metric) -> result
+    bench: Callable             # (game, result, tree path) -> (result, view)
+    tree_check: Callable        # (game, tree document, path, hard) -> result
     assist: Callable            # (game, read, **options) -> lines, or (guess, code) to draw
-    search: Callable            # (game, **values of extra["search"] but json) -> (data, text)
+    search: Callable            # (game, **values of extra["search"] but json) -> (result, view)
     examples: dict              # command -> the help's example lines
     extra: dict = field(default_factory=dict)   # command -> the parameters the game adds
     about: dict = field(default_factory=dict)   # command -> its help, if not _HELP's
@@ -99,7 +100,7 @@ def feedback_commands(group, face: Face) -> None:
             worst = rank_guesses(game.patterns, metric=metric)[-1]
             plot_opener_buckets(matrix, game.guesses, ranked[0].index, worst.index, plot, metric)
             click.echo(f"plot: {plot}", err=True)
-        show_pair([s.to_json() for s in ranked], face.openers(ranked, game, metric), json)
+        show(face.openers(ranked, game, metric), json)
 
     @command("bench", OPENER, TREE, JSON, solver=True)
     def bench(game, solver, opener, tree, json, seed=0, answers_subset=None, plot=None):
@@ -113,7 +114,8 @@ def feedback_commands(group, face: Face) -> None:
             write_tree(tree, game, result.tree)
         if plot:
             plot_guess_histogram(result, plot)
-        show_pair(*face.bench(game, result, tree), json)
+        result, view = face.bench(game, result, tree)
+        show(result, json, **view)
 
     @command("play", solver=True)
     def play(game, solver, answer, seed=0, opener=None):
@@ -128,22 +130,17 @@ def feedback_commands(group, face: Face) -> None:
 
     @command("search")
     def search(game, json, **values):
-        show_pair(*face.search(game, **values), json)
+        result, view = face.search(game, **values)
+        show(result, json, **view)
 
     @command("tree-check", click.argument("tree_file", type=click.Path(dir_okay=False)), JSON)
     def tree_check(game, tree_file, json, check_hard=None):
-        show_pair(*face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)
+        show(face.tree_check(game, load_tree(tree_file), tree_file, check_hard), json)
 
 
 def _pegs_bench(game, result, tree_path):
-    stats = tree_stats(game, result.tree, solver=result.solver["solver"],
-                        opener=result.tree["guess"], seconds=round(result.seconds, 3))
-    return stats, peg_text.summary(stats)
-
-
-def _pegs_tree_check(game, doc, path, hard):
-    stats = check_tree_file(game, doc, path)
-    return stats, peg_text.summary(stats)
+    return tree_stats(game, result.tree, solver=result.solver["solver"],
+                      opener=result.tree["guess"], seconds=round(result.seconds, 3)), {}
 
 
 def _pegs_search(game, objective, opener, max_guesses, tree):
@@ -151,9 +148,8 @@ def _pegs_search(game, objective, opener, max_guesses, tree):
         r = best_tree(game, objective, opener, max_guesses, progress=update)
     if tree:
         write_tree(tree, game, r.tree)
-    stats = tree_stats(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
-                        seconds=round(r.seconds, 3), nodes=r.nodes)
-    return stats, peg_text.summary(stats)
+    return tree_stats(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
+                      seconds=round(r.seconds, 3), nodes=r.nodes), {}
 
 
 #: The parameters of :func:`best_tree` (here while engine/mastermind/ is being edited).
@@ -171,8 +167,9 @@ def peg_commands(group, build, game, small, codes):
     name, (first, feedback, answer) = group.name, codes
     feedback_commands(group, Face(
         name, build, game, solver=(MASTERMIND_SOLVERS.param("solver", "entropy"),),
-        openers=lambda ranked, game, metric: peg_text.scores(ranked), bench=_pegs_bench,
-        tree_check=_pegs_tree_check, assist=peg_text.assist, search=_pegs_search, keep_trees=True,
+        openers=PegRanking.of, bench=_pegs_bench,
+        tree_check=lambda game, doc, path, hard: check_tree_file(game, doc, path),
+        assist=peg_text.assist, search=_pegs_search, keep_trees=True,
         extra={"play": (click.argument("answer"),), "search": (PEGS_SEARCH, JSON)},
         examples={"openers": [f"deductive {name} openers --top 5"],
                   "bench": [f"deductive {name} bench --solver knuth --json"],

@@ -11,7 +11,7 @@ from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
 from ._common import (JSON, dask_options, note_lists, options, progress, read_line,
-                      show, show_pair)
+                      show)
 from . import hangman_group as hangman
 
 GB = 2 ** 30
@@ -54,7 +54,7 @@ def sweep(words, length, strategy, lives, prior, lang, top, exact_limit, tree, c
                 lambda: h.sweep_lists(lists, strategy, lives_list, checkpoint=checkpoint,
                                       progress=update, **settings))
     report = h.SweepReport(sweeps, strategy, lives_list, prior)
-    show_pair(report.to_json(), "\n".join(report.lines(top)), json)
+    show(report, json, top=top)
 
 
 @hangman.command()

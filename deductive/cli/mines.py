@@ -15,7 +15,7 @@ from ..engine.minesweeper.generate import GENERATE, generate_boards
 from ..engine.minesweeper.players import PLAYER, make_player
 from ..engine.minesweeper.session import GAME, MinesSession
 from ..plot import plot_mine_probabilities
-from ._common import JSON, PLOT, dask_options, fail, gather, options, progress, show, show_pair
+from ._common import JSON, PLOT, dask_options, fail, gather, options, progress, show
 from . import mines_group as mines
 
 
@@ -93,9 +93,8 @@ def bench_command(preset, first_click, seed, first_move, player, games, cluster,
       deductive mines bench --preset expert --first-click safe --player best --games 10000
       deductive mines bench --preset expert --player least-risk --games 20000 --workers 2
     """
-    report = _sweep([player], games, cluster, checkpoint, preset, first_click=first_click,
-                    seed=seed, first_move=first_move)[0].to_json()
-    show_pair(report, text.bench_summary(report, preset), json)
+    show(_sweep([player], games, cluster, checkpoint, preset, first_click=first_click,
+                seed=seed, first_move=first_move)[0], json, spec=preset)
 
 
 @mines.command()
@@ -111,10 +110,9 @@ def compare(player_a, player_b, preset, first_click, seed, first_move, games, cl
       deductive mines compare best least-risk --preset beginner --games 500
       deductive mines compare best best:far_corner=false --games 20000 --workers 2
     """
-    result = engine_compare.Comparison(*_sweep(
+    show(engine_compare.Comparison(*_sweep(
         [player_a, player_b], games, cluster, checkpoint, preset, first_click=first_click,
-        seed=seed, first_move=first_move)).to_json()
-    show_pair(result, text.compare_summary(result, preset), json)
+        seed=seed, first_move=first_move)), json, spec=preset)
 
 
 @mines.command("seed-protocol")
@@ -127,8 +125,7 @@ def seed_protocol(games, json):
     Example:
       deductive mines seed-protocol
     """
-    rows = bench.original_protocol(games)
-    show_pair(rows, text.protocol_table(rows, games), json)
+    show(bench.original_protocol(games), json)
 
 
 @mines.command()

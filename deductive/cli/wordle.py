@@ -3,16 +3,19 @@ matrix, second, search) and its variants (multi, absurdle)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import click
 
 from ..distributed import (wordle_least_worst, wordle_prove_openers, wordle_search_openers,
                            wordle_second)
-from ..engine.feedback import TreeSearch, check_tree, rank_guesses, text, write_tree
+from ..engine.feedback import TreeSearch, check_tree, rank_guesses, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
 from ..engine.feedback.precompute import SecondGuesses, second_guesses
-from ..engine.feedback.scoring import METRIC
-from ..engine.feedback.search import prove_openers, rank_openers, search_openers, verify_proof
+from ..engine.feedback.scoring import METRIC, Ranking
+from ..engine.feedback.search import (OpenerRows, ProofCheck, prove_openers, rank_openers,
+                                      search_openers, verify_proof)
 from ..engine.feedback.solvers import POOL, SEED
 from ..engine.feedback.worst import least_worst
 from ..engine.params import Param
@@ -27,7 +30,7 @@ from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
 from . import wordle_group as wordle
 from ._common import (JSON, PLOT, Group, dask_options, game_command, matrix_options,
-                      note_lists, options, progress, read_line, show, show_pair)
+                      note_lists, options, progress, read_line, show)
 from .feedback import Face, feedback_commands, tiles
 
 
@@ -61,8 +64,9 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
                 r = polish_result(game, r, polish, memo_bytes=memo, progress=update)
         if tree:
             write_tree(tree, game, r.tree)
-        return ({"objective": objective, **r.to_json()} if worst else r.to_json(),
-                text.search(r, game, tree, least=(opener is None) if worst else None))
+        if worst:
+            r = dataclasses.replace(r, objective=objective)
+        return r, {"hard": game.hard, "tree": tree, "least": (opener is None) if worst else None}
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
         settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
@@ -71,21 +75,20 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
             proof = cluster.run(
                 lambda client: wordle_prove_openers(client, game, **settings, progress=update),
                 lambda: prove_openers(game, **settings, progress=update))
-        return proof.to_json(), text.proof(proof, game)
+        return proof, {"answers": len(game.answers), "width": len(game.word(0))}
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
         rows = rank_openers(cluster.run(
             lambda client: wordle_search_openers(client, game, words, **settings),
             lambda: search_openers(game, words, progress=update, **settings)), words)
-    return ([{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in rows],
-            text.opener_rows(rows, game))
+    return OpenerRows(rows), {"width": len(game.word(0))}
 
 
 WORDLE = Face(
-    "wordle", wordle_game, GAME, SOLVER, openers=text.openers,
-    bench=lambda game, result, tree: (result.to_json(), text.bench(result, tree)),
-    tree_check=lambda game, doc, path, hard: text.checked(check_tree(game, doc, hard=hard)),
+    "wordle", wordle_game, GAME, SOLVER, openers=Ranking.of,
+    bench=lambda game, result, tree: (result, {"tree": tree}),
+    tree_check=lambda game, doc, path, hard: check_tree(game, doc, hard=hard),
     assist=lambda game, read, **settings: AssistSession(game, **settings).run(read),
     search=_search, about={"search": "Search the decision tree with the fewest total guesses "
                                      "(ties: worst case), or the fewest in the worst case."},
@@ -204,7 +207,7 @@ def verify_ranking(game, path, sample, seed, json):
     """
     with progress(1 + sample, "verify") as update:
         report = verify_proof(game, path, sample=sample, seed=seed, progress=update)
-    show_pair(report, text.verification(report), json)
+    show(ProofCheck(report), json)
     if not report["ok"]:
         raise SystemExit(1)
 

@@ -109,8 +109,9 @@ def test_mastermind_texts_and_assistant():
     assert peg_text.scores(rank_guesses(game.patterns, top=1)) == (
         "12  entropy 2.0588  buckets 5  largest 4  expected 2.556")
     stats = tree_stats(game, best_tree(game, "worst").tree, objective="worst")
-    assert peg_text.summary(stats).startswith("objective worst: total ")
-    assert peg_text.summary(stats).splitlines()[1].startswith("distribution: 1: 1, ")
+    assert render(stats).startswith("objective worst: total ")
+    assert render(stats).splitlines()[1].startswith("distribution: 1: 1, ")
+    assert stats.to_json()["objective"] == "worst" and stats.to_json()["answers"] == 9
     lines = list(peg_text.assist(game, lines_read("11 0B0W\n", "22 nonsense\n", "22 0B0W\n")))
     assert lines[0] == "9 code(s) left: 11 12 13 21 22 23 31 32 33"
     assert lines[2] == "4 code(s) left: 22 23 32 33"
@@ -124,7 +125,7 @@ def test_checks_name_their_parameters(game, tmp_path):
     doc = tree_document(Mastermind(2, 3), best_tree(Mastermind(2, 3), "worst").tree)
     with pytest.raises(DeductiveError, match="t.json is not a tree of this game"):
         check_tree_file(Mastermind(2, 2), doc, "t.json")
-    assert check_tree_file(Mastermind(2, 3), doc, "t.json")["answers"] == 9
+    assert check_tree_file(Mastermind(2, 3), doc, "t.json").to_json()["answers"] == 9
     with pytest.raises(DeductiveError, match="`answer` 'zz' is not in the answer list guesses"):
         game.answer_index("zz")
     with pytest.raises(DeductiveError, match="`lives` 'x': give a number from 1 to 26, or all"):

@@ -17,6 +17,7 @@ from .scoring import (METRICS, GuessScore, PartitionStats, bucket_counts, filter
 from .search import SearchResult, TreeSearch
 from .solvers import SOLVERS, Solver
 from .tree import TreeError, TreeReport, check_tree, load_tree, tree_document, write_tree
+from . import text  # noqa: F401,E402  (registers the core's text forms with render)
 
 __all__ = ["FeedbackGame", "State", "PatternMatrix", "answer_major", "METRICS", "GuessScore",
            "PartitionStats", "bucket_counts", "filter_candidates", "partition_stats",

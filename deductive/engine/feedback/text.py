@@ -3,14 +3,20 @@
 Each function turns a result the engine returns (ranked :class:`~.scoring.GuessScore`
 rows, a :class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`'s dict, searched
 rows, an :class:`~.search.OpenerProof`, the assistant's advice) into text, as
-:mod:`deductive.engine.minesweeper.text` does for Minesweeper; the JSON forms are the
-results' own ``to_json`` methods. Columns are as wide as the game's words.
+:mod:`deductive.engine.minesweeper.text` does for Minesweeper; the typed results' forms are
+registered with :func:`~deductive.engine.render.render`, whose ``view`` carries what the
+text mentions beside the result (a tree's path, the mode, the answers' count). The JSON
+forms are the results' own ``to_json`` methods. Columns are as wide as the game's words.
 """
 
 from __future__ import annotations
 
 from ..render import render
+from .bench import BenchResult
 from .precompute import SecondGuesses
+from .scoring import Ranking
+from .search import OpenerProof, OpenerRows, ProofCheck, SearchResult
+from .tree import TreeReport
 
 __all__ = ["openers", "bench", "tree_report", "search", "opener_rows", "proof",
            "advice", "verdict", "verification"]
@@ -23,14 +29,7 @@ def _width(game) -> int:
 def openers(ranked, game, metric: str) -> str:
     """A header naming the lists, then one row per ranked guess: entropy, buckets, largest
     bucket and expected candidates left."""
-    w = max(4, _width(game))
-    lines = [f"{len(game.guesses)} guesses ({game.guesses.name}) over {len(game.answers)} "
-             f"answers ({game.answers.name}), best {metric} first",
-             f"{'rank':>5}  {'word':<{w}}  {'entropy':>8}  {'buckets':>7}  {'largest':>7}  "
-             f"{'expected':>9}"]
-    lines += [f"{rank:>5}  {s.word:<{w}}  {s.entropy:>8.4f}  {s.buckets:>7}  {s.largest:>7}  "
-              f"{s.expected:>9.3f}" for rank, s in enumerate(ranked, start=1)]
-    return "\n".join(lines)
+    return _ranking(Ranking.of(ranked, game, metric))
 
 
 def bench(result, tree_path=None) -> str:
@@ -80,17 +79,21 @@ def search(result, game, tree_path=None, least=None) -> str:
     """One searched opener (a :class:`~.search.SearchResult`); with ``least`` (True: over
     every opener; False: from the opener) the least worst case first
     (:func:`~.worst.least_worst`)."""
+    return _searched(result, game.hard, tree_path, least)
+
+
+def _searched(result, hard: bool, tree_path, least) -> str:
     r = result
     kind = "exact" if r.exact else f"beam {r.beam}" + (
         f"; the least total is at least {r.lower}" if r.lower is not None else "")
     line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
-            f"({kind}{', hard mode' if game.hard else ''}), {r.seconds:.1f} s, {r.nodes} "
+            f"({kind}{', hard mode' if hard else ''}), {r.seconds:.1f} s, {r.nodes} "
             "nodes searched")
     if least is not None:
         where = "over every opener" if least else f"from {r.opener}"
         fewer = f"guesses (no tree within {r.worst - 1})" if r.worst > 1 else \
             "guess (the opener is the only answer)"
-        line = (f"least worst case {where}{' (hard mode)' if game.hard else ''}: {r.worst} "
+        line = (f"least worst case {where}{' (hard mode)' if hard else ''}: {r.worst} "
                 f"{fewer}\nthe fewest total guesses within {r.worst}: {line}")
     if r.polish is not None:
         p = r.polish
@@ -104,15 +107,17 @@ def search(result, game, tree_path=None, least=None) -> str:
 
 def opener_rows(rows, game) -> str:
     """Searched openers, best first (:func:`~.search.rank_openers`)."""
-    return "\n".join(f"{r['word']:<{_width(game) + 2}} total {r['total']:>6}  average "
-                     f"{r['average']:.4f}  worst {r['worst']}  "
-                     f"{'exact' if r['exact'] else 'beam'}" for r in rows)
+    return _opener_rows(OpenerRows(rows), _width(game))
 
 
 def proof(result, game) -> str:
     """The proven ranking of an :class:`~.search.OpenerProof`, and how it was proven."""
-    lines = [f"{r['word']:<{_width(game) + 2}} total {r['total']:>6}  average "
-             f"{r['total'] / len(game.answers):.4f}  worst {r['worst']}  exact"
+    return _proven(result, len(game.answers), _width(game))
+
+
+def _proven(result, answers: int, width: int) -> str:
+    lines = [f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
+             f"{r['total'] / answers:.4f}  worst {r['worst']}  exact"
              for r in result.ranking()]
     counts = result.counts()
     how = (f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the bound "
@@ -162,3 +167,49 @@ def verdict(game, guesses: int) -> str:
     past = limit is not None and guesses > limit
     return (f"solved, but past the {limit} allowed guesses, in {guesses}" if past
             else f"solved in {guesses}")
+
+
+@render.register
+def _ranking(ranking: Ranking) -> str:
+    """:func:`openers`' text, from the ranking alone."""
+    w = max(4, len(ranking.scores[0].word) if ranking.scores else 0)
+    lines = [f"{ranking.n_guesses} guesses ({ranking.guesses}) over {ranking.n_answers} "
+             f"answers ({ranking.answers}), best {ranking.metric} first",
+             f"{'rank':>5}  {'word':<{w}}  {'entropy':>8}  {'buckets':>7}  {'largest':>7}  "
+             f"{'expected':>9}"]
+    lines += [f"{rank:>5}  {s.word:<{w}}  {s.entropy:>8.4f}  {s.buckets:>7}  {s.largest:>7}  "
+              f"{s.expected:>9.3f}" for rank, s in enumerate(ranking.scores, start=1)]
+    return "\n".join(lines)
+
+
+@render.register
+def _bench(result: BenchResult, tree: str | None = None) -> str:
+    return bench(result, tree)
+
+
+@render.register
+def _tree(report: TreeReport) -> str:
+    return tree_report(report.to_json())
+
+
+@render.register
+def _search(result: SearchResult, hard: bool = False, tree: str | None = None,
+            least: bool | None = None) -> str:
+    return _searched(result, hard, tree, least)
+
+
+@render.register
+def _opener_rows(rows: OpenerRows, width: int = 5) -> str:
+    return "\n".join(f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
+                     f"{r['average']:.4f}  worst {r['worst']}  "
+                     f"{'exact' if r['exact'] else 'beam'}" for r in rows.rows)
+
+
+@render.register
+def _proof(result: OpenerProof, answers: int = 1, width: int = 5) -> str:
+    return _proven(result, answers, width)
+
+
+@render.register
+def _proof_check(check: ProofCheck) -> str:
+    return verification(check.report)

@@ -163,37 +163,3 @@ class SweepReport(OldAsDict):
         out["results"] = [list(r) for r in sorted(r for _, rs in self.sweeps
                                                   for r in rs[0].results)]
         return out
-
-    def lines(self, top: int = 10) -> list:
-        """The text report: per length its summary and the ``top`` easiest and hardest
-        words (one number of lives), or a table of the lives (several)."""
-        if len(self.lives) > 1:
-            return self._lives_table()
-        lives, out = self.lives[0], []
-        for n, (s,) in self.sweeps:
-            out.append(f"length {n}: {s.words} words, mean misses {s.mean_misses:.4f}, win "
-                       f"rate {100 * s.win_rate:.2f}% ({s.wins} won) with {lives} lives, "
-                       f"{s.seconds:.3f} s")
-            if top:
-                k = min(top, s.words)
-                out.append(f"  {k} easiest:")
-                out += [f"    {r}" for r in s.results[:k]]
-                out.append(f"  {k} hardest, hardest first:")
-                out += [f"    {r}" for r in reversed(s.results[-k:])]
-        if len(self.sweeps) > 1:
-            wrong = np.concatenate([rs[0].wrong for _, rs in self.sweeps])
-            seconds = sum(rs[0].seconds for _, rs in self.sweeps)
-            out.append(f"all lengths: {len(wrong)} words, mean misses "
-                       f"{round(float(wrong.mean()), 6):.4f}, win rate "
-                       f"{100 * round(float((wrong < lives).mean()), 6):.2f}%, {seconds:.2f} s")
-        return out
-
-    def _lives_table(self) -> list:
-        out = []
-        for n, rs in self.sweeps:
-            out.append(f"length {n}: {rs[0].words} words, {self.strategy}")
-            out.append(f"  {'lives':>5} {'wins':>7} {'win rate':>9} {'mean misses':>12} "
-                       f"{'seconds':>8}")
-            out += [f"  {x:>5} {r.wins:>7} {100 * r.win_rate:>8.2f}% {r.mean_misses:>12.4f} "
-                    f"{r.seconds:>8.2f}" for x, r in zip(self.lives, rs)]
-        return out

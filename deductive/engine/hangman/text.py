@@ -6,8 +6,11 @@ the JSON forms are the results' own ``to_json`` methods.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..render import render
 from .session import EvilReport, SolveReport, TreeReport
+from .sweep import SweepReport
 
 __all__: list[str] = []
 
@@ -50,3 +53,40 @@ def _tree_check(report: TreeReport) -> str:
     if c.claimed_wins is not None and c.claimed_wins != c.wins:
         out.append(f"the tree claims {c.claimed_wins} wins")
     return "\n".join(out + [f"  {line}" for line in c.errors] + ["ok" if c.ok else "FAILED"])
+
+
+@render.register
+def _sweep(report: SweepReport, top: int = 10) -> str:
+    """Per length its summary and the ``top`` easiest and hardest words (one number of
+    lives), or a table of the lives (several)."""
+    if len(report.lives) > 1:
+        return _lives_table(report)
+    lives, out = report.lives[0], []
+    for n, (s,) in report.sweeps:
+        out.append(f"length {n}: {s.words} words, mean misses {s.mean_misses:.4f}, win "
+                   f"rate {100 * s.win_rate:.2f}% ({s.wins} won) with {lives} lives, "
+                   f"{s.seconds:.3f} s")
+        if top:
+            k = min(top, s.words)
+            out.append(f"  {k} easiest:")
+            out += [f"    {r}" for r in s.results[:k]]
+            out.append(f"  {k} hardest, hardest first:")
+            out += [f"    {r}" for r in reversed(s.results[-k:])]
+    if len(report.sweeps) > 1:
+        wrong = np.concatenate([rs[0].wrong for _, rs in report.sweeps])
+        seconds = sum(rs[0].seconds for _, rs in report.sweeps)
+        out.append(f"all lengths: {len(wrong)} words, mean misses "
+                   f"{round(float(wrong.mean()), 6):.4f}, win rate "
+                   f"{100 * round(float((wrong < lives).mean()), 6):.2f}%, {seconds:.2f} s")
+    return "\n".join(out)
+
+
+def _lives_table(report: SweepReport) -> str:
+    out = []
+    for n, rs in report.sweeps:
+        out.append(f"length {n}: {rs[0].words} words, {report.strategy}")
+        out.append(f"  {'lives':>5} {'wins':>7} {'win rate':>9} {'mean misses':>12} "
+                   f"{'seconds':>8}")
+        out += [f"  {x:>5} {r.wins:>7} {100 * r.win_rate:>8.2f}% {r.mean_misses:>12.4f} "
+                f"{r.seconds:>8.2f}" for x, r in zip(report.lives, rs)]
+    return "\n".join(out)

@@ -7,6 +7,8 @@ Scoring, solvers, benchmarks, tree search and tree checks are the feedback-game 
 
 from .game import (MASTERMIND_SOLVERS, BullsAndCows, Mastermind, all_codes, opener_classes,
                    peg_matrix)
+from .results import PegRanking, TreeStats
+from . import text  # noqa: F401,E402  (registers the wing's text forms with render)
 
 __all__ = ["Mastermind", "BullsAndCows", "MASTERMIND_SOLVERS", "all_codes", "opener_classes",
-           "peg_matrix"]
+           "peg_matrix", "PegRanking", "TreeStats"]

@@ -36,6 +36,7 @@ from ..feedback.scoring import partition_stats
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch, opener_bounds
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
+from .results import TreeStats
 
 __all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
            "tree_stats", "check_tree_file", "game_lower_bound"]
@@ -330,15 +331,15 @@ def best_tree(game, objective: str = "expected", opener=None, max_guesses: int |
                    memo_bytes=memo_bytes)[0]
 
 
-def tree_stats(game, tree, **first) -> dict:
+def tree_stats(game, tree, **made) -> TreeStats:
     """The statistics of a tree (a benchmark's or a search's) as its check gives them
-    (:class:`~deductive.engine.feedback.tree.TreeReport`), with ``first`` before them."""
+    (:class:`~deductive.engine.feedback.tree.TreeReport`), after ``made`` (what made it)."""
     from ..feedback.tree import check_tree, tree_document
 
-    return {**first, **check_tree(game, tree_document(game, tree)).to_json()}
+    return TreeStats(check_tree(game, tree_document(game, tree)), made)
 
 
-def check_tree_file(game, doc: dict, path) -> dict:
+def check_tree_file(game, doc: dict, path) -> TreeStats:
     """The statistics of the tree ``doc`` read from ``path``, after checking it was made
     for this very game (its format and identity: pegs, colours, repetition)."""
     from ..feedback.tree import check_tree
@@ -347,4 +348,4 @@ def check_tree_file(game, doc: dict, path) -> dict:
             doc.get(k) != v for k, v in game.identity().items()):
         raise DeductiveError(f"{path} is not a tree of this game ({doc.get('format')}, "
                              f"{ {k: doc.get(k) for k in game.identity()} })")
-    return check_tree(game, doc).to_json()
+    return TreeStats(check_tree(game, doc), {})

@@ -1,8 +1,11 @@
 """Text forms of the wing's results: what ``deductive mastermind`` and ``deductive bulls``
-print without ``--json`` (the JSON forms are the results' dicts), and the assistant's
-dialogue."""
+print without ``--json`` (registered with :func:`~deductive.engine.render.render`; the JSON
+forms are the results' ``to_json``), and the assistant's dialogue."""
 
 from __future__ import annotations
+
+from ..render import render
+from .results import PegRanking, TreeStats
 
 __all__ = ["scores", "summary", "assist"]
 
@@ -12,6 +15,16 @@ def scores(ranked) -> str:
     a line."""
     return "\n".join(f"{s.word}  entropy {s.entropy:.4f}  buckets {s.buckets}  largest "
                      f"{s.largest}  expected {s.expected:.3f}" for s in ranked)
+
+
+@render.register
+def _ranking(ranking: PegRanking) -> str:
+    return scores(ranking.scores)
+
+
+@render.register
+def _tree_stats(stats: TreeStats) -> str:
+    return summary(stats.to_json())
 
 
 def summary(stats: dict) -> str:

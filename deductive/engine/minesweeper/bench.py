@@ -26,7 +26,7 @@ from ..render import OldAsDict
 
 __all__ = ["GameRecord", "BenchResult", "new_game", "moves", "play_game", "run_bench",
            "bench_chunk", "original_protocol", "ORIGINAL_STRATEGIES", "first_move_cell",
-           "first_move_name", "wilson_interval", "FIRST_MOVES"]
+           "first_move_name", "wilson_interval", "FIRST_MOVES", "ProtocolTable"]
 
 #: The named first moves; any cell is ``"R,C"`` (from 1).
 FIRST_MOVES = ("corner", "centre")
@@ -201,7 +201,7 @@ ORIGINAL_STRATEGIES = {"rules-random": "rules + random", "csp-random": "rules + 
                        "least-risk": "rules + CSP + probabilities"}
 
 
-def original_protocol(games: int = 50) -> list[dict]:
+def original_protocol(games: int = 50) -> ProtocolTable:
     """The original programs' table: each of their strategies on their protocol (8x8 with 10
     mines, first click at the centre opening a 0, boards seeded 1000 + g, players 2000 + g).
     One :meth:`BenchResult.to_json` per strategy, with its label under ``strategy``."""
@@ -210,4 +210,16 @@ def original_protocol(games: int = 50) -> list[dict]:
         result = run_bench("beginner8", make_player(name), games, first_click="zero",
                            first_move="centre", seed=1000)
         rows.append({"strategy": label, **result.to_json()})
-    return rows
+    return ProtocolTable(rows, games)
+
+
+@dataclass(frozen=True)
+class ProtocolTable:
+    """:func:`original_protocol`'s rows (one per strategy) over ``games`` games."""
+
+    rows: list
+    games: int
+
+    def to_json(self) -> list:
+        """The rows: the form ``seed-protocol --json`` prints."""
+        return self.rows

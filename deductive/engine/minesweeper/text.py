@@ -13,7 +13,8 @@ import math
 
 from ..render import render
 from .analysis import Analysis, Deductions
-from .bench import first_move_name
+from .bench import BenchResult, ProtocolTable, first_move_name
+from .compare import Comparison
 from .generate import GenerateResult
 
 __all__ = ["probabilities", "forced", "bench_summary", "compare_summary", "protocol_table",
@@ -121,3 +122,18 @@ def _generated(result: GenerateResult) -> str:
         parts.append(f"\nboard {k} ({b.draws} draw(s), {b.moves} move(s))\n"
                      + "\n".join(b.grid()))
     return "\n".join(parts)
+
+
+@render.register
+def _bench(result: BenchResult, spec: str = "") -> str:
+    return bench_summary(result.to_json(), spec)
+
+
+@render.register
+def _compare(comparison: Comparison, spec: str = "") -> str:
+    return compare_summary(comparison.to_json(), spec)
+
+
+@render.register
+def _protocol(table: ProtocolTable) -> str:
+    return protocol_table(table.rows, table.games)

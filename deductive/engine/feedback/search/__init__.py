@@ -86,11 +86,12 @@ bounds, so these passes are short).
 """
 
 from .bounds import INFEASIBLE, counting_bounds, guess_lower_bound, lower_bound, opener_bounds
-from .certificates import lists_about, proof_tag, read_proof, search_tag, verify_proof
+from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
+                           verify_proof)
 from .memo import MEMO_ENTRY_BYTES, costliest_entries
 from .proofs import LocalSearches, OpenerProof, beam_search, prove_openers, search_under
 from .rankings import _RUN_SEARCHES as _RUN_SEARCHES
-from .rankings import (forget_search, proof_search_chunk, rank_openers, run_search,
+from .rankings import (OpenerRows, forget_search, proof_search_chunk, rank_openers, run_search,
                        search_opener_chunk, search_openers)
 from .tree_search import SearchResult, TreeSearch
 
@@ -98,7 +99,8 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "counting_bounds",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
-           "verify_proof", "LocalSearches", "search_under", "beam_search",
+           "verify_proof", "ProofCheck", "OpenerRows", "LocalSearches", "search_under",
+           "beam_search",
            "proof_search_chunk", "forget_search", "run_search",
            # imported from here by the rest of the package
            "MEMO_ENTRY_BYTES", "costliest_entries", "lists_about"]

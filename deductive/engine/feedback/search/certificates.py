@@ -4,6 +4,8 @@ proof (:func:`verify_proof`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import json
 
 import numpy as np
@@ -185,6 +187,21 @@ def _package_version() -> str:
     from ....checkpoint import package_version
 
     return package_version()
+
+
+@dataclass(frozen=True)
+class ProofCheck:
+    """A certificate checked (:func:`verify_proof`'s report): ``verify-ranking`` shows it."""
+
+    report: dict
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.report["ok"])
+
+    def to_json(self) -> dict:
+        """:func:`verify_proof`'s report: the form ``--json`` prints."""
+        return self.report
 
 
 def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,

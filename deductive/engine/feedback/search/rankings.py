@@ -4,6 +4,7 @@ and the chunks a sweep on several processes runs (one search per run and process
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 from .certificates import lists_about, search_tag
 from .proofs import CEILING_BEAM, beam_search, search_under
@@ -29,6 +30,19 @@ def search_openers(game, words, *, beam=None, max_guesses=None, checkpoint=None,
         if progress is not None:
             progress(k)
     return rows
+
+
+@dataclass(frozen=True)
+class OpenerRows:
+    """Searched openers, best first (:func:`rank_openers`): ``search --openers N`` shows
+    them."""
+
+    rows: list
+
+    def to_json(self) -> list:
+        """The rows without their times and node counts: the form ``--json`` prints."""
+        return [{k: v for k, v in r.items() if k not in ("seconds", "nodes")}
+                for r in self.rows]
 
 
 def rank_openers(rows: list[dict], order: list) -> list[dict]:

@@ -53,6 +53,7 @@ class SearchResult(OldAsDict):
     lower: int | None = None            # a proven lower bound of the opener's least total
     polish: dict | None = None          # :meth:`.polish.Polish.to_json`, if polished
     max_guesses: int | None = None      # the limit the tree was searched within
+    objective: str | None = None        # "worst": the least worst case's search (JSON says so)
 
     @property
     def average(self) -> float:
@@ -66,7 +67,7 @@ class SearchResult(OldAsDict):
             row["lower"] = self.lower
         if self.polish is not None:
             row["polish"] = self.polish
-        return row
+        return row if self.objective is None else {"objective": self.objective, **row}
 
 
 class TreeSearch(SearchMemo):
