@@ -26,7 +26,7 @@ from .engine.feedback.scoring import GuessScore
 from .engine.feedback.search import SearchResult
 from .engine.feedback.session import Advice, AssistSession, Entry
 from .engine.feedback.tree import TreeError, TreeReport, load_tree, tree_document, write_tree
-from .engine.mastermind.game import MASTERMIND_SOLVERS as SOLVERS
+from .engine.mastermind.solvers import MASTERMIND_SOLVERS as SOLVERS
 from .engine.mastermind.game import BullsAndCows, Mastermind
 from .engine.mastermind.search import best_tree
 

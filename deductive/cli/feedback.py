@@ -15,8 +15,8 @@ from ..engine.feedback import load_tree, rank_guesses, text, write_tree
 from ..engine.feedback.bench import OPENER
 from ..engine.feedback.scoring import METRIC, TOP
 from ..engine.feedback.tree import TREE
-from ..engine.mastermind import BullsAndCows, Mastermind, PegRanking, text as peg_text
-from ..engine.mastermind.game import MASTERMIND_SOLVERS
+from ..engine.mastermind import BullsAndCows, Mastermind, PegRanking, assist as peg_assist
+from ..engine.mastermind.solvers import MASTERMIND_SOLVERS
 from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
@@ -169,7 +169,7 @@ def peg_commands(group, build, game, small, codes):
         name, build, game, solver=(MASTERMIND_SOLVERS.param("solver", "entropy"),),
         openers=PegRanking.of, bench=_pegs_bench,
         tree_check=lambda game, doc, path, hard: check_tree_file(game, doc, path),
-        assist=peg_text.assist, search=_pegs_search, keep_trees=True,
+        assist=peg_assist, search=_pegs_search, keep_trees=True,
         extra={"play": (click.argument("answer"),), "search": (PEGS_SEARCH, JSON)},
         examples={"openers": [f"deductive {name} openers --top 5"],
                   "bench": [f"deductive {name} bench --solver knuth --json"],

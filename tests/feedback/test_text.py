@@ -11,6 +11,7 @@ from deductive.engine.feedback.precompute import SecondGuesses, second_guesses
 from deductive.engine.hangman import sweep_lives
 from deductive.engine.mastermind import Mastermind
 from deductive.engine.mastermind import text as peg_text
+from deductive.engine.mastermind.session import assist as peg_assist
 from deductive.engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from deductive.engine.wordle import Wordle
 from deductive.engine.wordle.absurdle import Absurdle, absurdle_search
@@ -112,7 +113,7 @@ def test_mastermind_texts_and_assistant():
     assert render(stats).startswith("objective worst: total ")
     assert render(stats).splitlines()[1].startswith("distribution: 1: 1, ")
     assert stats.to_json()["objective"] == "worst" and stats.to_json()["answers"] == 9
-    lines = list(peg_text.assist(game, lines_read("11 0B0W\n", "22 nonsense\n", "22 0B0W\n")))
+    lines = list(peg_assist(game, lines_read("11 0B0W\n", "22 nonsense\n", "22 0B0W\n")))
     assert lines[0] == "9 code(s) left: 11 12 13 21 22 23 31 32 33"
     assert lines[2] == "4 code(s) left: 22 23 32 33"
     assert lines[4].startswith("not applied: feedback 'nonsense\\n' is not black and white")

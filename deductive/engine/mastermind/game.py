@@ -23,10 +23,10 @@ from ...kernels.mastermind import fill_peg_matrix, fill_peg_rows
 from .._parallel import run_rows
 from ..feedback.game import FeedbackGame
 from ..feedback.matrix import PatternMatrix, code_dtype
-from ..feedback.solvers import SOLVERS, ScoringSolver
+from .solvers import MASTERMIND_SOLVERS
 
 __all__ = ["Mastermind", "BullsAndCows", "all_codes", "peg_matrix", "opener_classes",
-           "MASTERMIND_SOLVERS", "MAX_CODES"]
+           "MAX_CODES"]
 
 #: The most codes a game may have: 5 pegs of 8 colours (32,768 codes, the size of the
 #: 2014 MM(5,8) challenge), whose matrix takes 1 GiB (one byte a pair); memo keys spell
@@ -77,33 +77,6 @@ def opener_classes(codes: np.ndarray, repeat: bool) -> list[int]:
             seen.add(shape)
             reps.append(k)
     return reps
-
-
-#: The core's solvers plus Knuth's: minimax over every code, ties to a possible code, then
-#: the lowest (his rule; the core's minimax breaks ties the same way, so ``knuth`` is it
-#: with Knuth's opener, the lowest code of the form ``1122``).
-MASTERMIND_SOLVERS = type(SOLVERS)("solver")
-for _name in SOLVERS:
-    _e = SOLVERS[_name]
-    MASTERMIND_SOLVERS.add(_name, _e.factory, _e.description, options=_e.options)
-
-
-class KnuthSolver(ScoringSolver):
-    """Knuth (1977): minimise the largest bucket over every code; ties to a code that is
-    still possible, then to the lowest; first guess ``1122`` (Knuth's opener)."""
-
-    def __init__(self, game):
-        super().__init__(game, "minimax", "all")
-        self.name = "knuth"
-
-    def choose(self, state, rng=None) -> int:
-        if state.turn == 0 and len(state.candidates) == len(self.game.answers):
-            return self.game.knuth_opener()
-        return super().choose(state, rng)
-
-
-MASTERMIND_SOLVERS.add("knuth", KnuthSolver, "Knuth's minimax: opener 1122, ties to a "
-                       "possible code, then the lowest")
 
 
 class Mastermind(FeedbackGame):
