@@ -67,7 +67,7 @@ def make_jobs(shared):
         return made["guesses"]
 
     def greedy():
-        return game().benchmark("entropy", opener="salet").total
+        return game().bench("entropy", opener="salet").total
 
     def search():
         from deductive.engine.feedback.search import TreeSearch

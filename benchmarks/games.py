@@ -24,7 +24,7 @@ def cases(data, bulls):
     mm = Mastermind(4, 6)
     mm.matrix
     yield "Mastermind 4x6: Knuth's algorithm (total, worst)", lambda: (
-        lambda r: (r.total, r.worst))(mm.benchmark("knuth"))
+        lambda r: (r.total, r.worst))(mm.bench("knuth"))
     yield "Mastermind 4x6: least worst case (proven)", lambda: WorstCaseSearch(mm).search().worst
     yield "Mastermind 4x6: optimal expected total (all openers)", lambda: (
         lambda r: (r[0].opener, r[0].total, r[0].worst))(optimal(mm))
@@ -33,7 +33,7 @@ def cases(data, bulls):
     bc = BullsAndCows()
     bc.matrix
     yield "Bulls and Cows: Knuth-style minimax (total, worst)", lambda: (
-        lambda r: (r.total, r.worst))(bc.benchmark("knuth"))
+        lambda r: (r.total, r.worst))(bc.bench("knuth"))
     yield "Bulls and Cows: beam 10 from 0123 (upper bound)", lambda: SymmetricSearch(
         bc, beam=10).search_opener("0123").total
     if bulls:

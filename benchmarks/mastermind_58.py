@@ -58,7 +58,7 @@ def main():
               f"{since(start)}", flush=True)
         return
     start = clock()
-    greedy = game.benchmark("entropy", keep_tree=True)
+    greedy = game.bench("entropy", keep_tree=True)
     tree = greedy.tree
     print(f"entropy tree: total {greedy.total:,} ({greedy.total / len(game.answers):.4f}), "
           f"worst {greedy.worst}, opener {tree['guess']}; {since(start)}", flush=True)

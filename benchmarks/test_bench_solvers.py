@@ -15,8 +15,8 @@ from deductive.engine.feedback.precompute import second_guesses
 def games(original_lists):
     normal = Wordle(*original_lists)
     hard = Wordle(*original_lists, hard=True, matrix=normal.matrix)
-    normal.benchmark("entropy", opener="salet", answers=20)   # warm the kernels
-    hard.benchmark("entropy", opener="salet", answers=20)
+    normal.bench("entropy", opener="salet", answers=20)   # warm the kernels
+    hard.bench("entropy", opener="salet", answers=20)
     return normal, hard
 
 
@@ -33,7 +33,7 @@ def test_entropy_first_100_answers(benchmark, games, how):
     game = games[0]
     solver = game.solver("entropy")
     if how == "tree":
-        run = lambda: game.benchmark(solver, opener="salet", answers=100).guesses.tolist()  # noqa: E731
+        run = lambda: game.bench(solver, opener="salet", answers=100).guesses.tolist()  # noqa: E731
     else:
         run = lambda: [len(play_game(game, solver, t, opener="salet")) for t in range(100)]  # noqa: E731
     benchmark.pedantic(run, rounds=3)

@@ -236,6 +236,20 @@ def test_a_renamed_name_still_imports_with_a_deprecation_warning(module, old):
         found.nothing
 
 
+def test_the_old_method_and_result_names_still_answer_with_a_warning():
+    """The naming pass after 0.2.0: a game's bench is ``bench()`` (was ``benchmark()``) and
+    a result's JSON form is ``to_json()`` (was also ``as_dict()``); the old names warn."""
+    from deductive.engine.wordle import Wordle
+
+    game = Wordle("fr-seed", "fr-seed")
+    with pytest.warns(DeprecationWarning, match=r"FeedbackGame.benchmark\(\) is deprecated"):
+        old = game.benchmark("entropy", answers=5)
+    new = game.bench("entropy", answers=5)
+    assert old.total == new.total and old.distribution == new.distribution
+    with pytest.warns(DeprecationWarning, match=r"BenchResult.as_dict\(\) is deprecated"):
+        assert new.as_dict() == new.to_json()
+
+
 #: Public names defined in more than one public module (``cli/`` and private modules
 #: aside). Most are one concept in each wing or tier, on purpose: a facade verb and what
 #: implements or renders it, a wing's subclass of the core's class, a kernel beside its

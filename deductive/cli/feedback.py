@@ -108,7 +108,7 @@ def feedback_commands(group, face: Face) -> None:
         total = n if answers_subset is None else (
             min(answers_subset, n) if isinstance(answers_subset, int) else len(answers_subset))
         with progress(total, f"bench {solver.name}") as update:
-            result = game.benchmark(solver, opener=opener, answers=answers_subset, seed=seed,
+            result = game.bench(solver, opener=opener, answers=answers_subset, seed=seed,
                                     keep_tree=bool(tree) or face.keep_trees, progress=update)
         if tree:
             write_tree(tree, game, result.tree)

@@ -233,7 +233,7 @@ def test_french_seed_beam_tree_checks():
     game = Wordle("fr-seed", "fr-seed")
     result = TreeSearch(game, beam=5).search_opener("laine", keep_tree=True)
     report = check_tree(game, tree_document(game, result.tree)).to_json()
-    assert report["total"] == result.total and result.total <= game.benchmark(
+    assert report["total"] == result.total and result.total <= game.bench(
         game.solver("entropy"), opener="laine").total
 
 
@@ -325,7 +325,7 @@ def test_original_lists_exact_salet_hard_mode(wordle_lists):
 def test_lookahead_solver_plays_the_searched_tree(hard):
     game = Wordle("fr-seed", "fr-seed", hard=hard)
     solver = game.solver("lookahead", beam=3)
-    bench = game.benchmark(solver, opener="laine")
+    bench = game.bench(solver, opener="laine")
     searched = TreeSearch(game, beam=3).search_opener("laine")
     assert bench.total == searched.total
     moves = game.play("crane", solver, opener="laine")

@@ -42,7 +42,7 @@ def test_openers_table(game):
 
 
 def test_bench_report_and_tree_report(game):
-    result = game.benchmark("entropy", keep_tree=True)
+    result = game.bench("entropy", keep_tree=True)
     out = text.bench(result, "t.json").splitlines()
     assert out[0] == "solver entropy, pool all, opener (its own), normal mode, 4 answers"
     assert out[1:3] == ["     1      1  #############",
@@ -57,8 +57,8 @@ def test_bench_report_and_tree_report(game):
 
 def test_weighted_average_only_under_a_prior():
     game = Wordle("fr-seed", "fr-seed", prior="frequency")
-    assert "weighted average" in text.bench(game.benchmark("entropy", answers=5))
-    assert "weighted average" not in text.bench(Wordle("fr-seed").benchmark("entropy",
+    assert "weighted average" in text.bench(game.bench("entropy", answers=5))
+    assert "weighted average" not in text.bench(Wordle("fr-seed").bench("entropy",
                                                                              answers=5))
 
 
@@ -148,7 +148,7 @@ def test_a_matrix_given_as_a_function_is_computed_once_when_first_used(game):
     lazy = Wordle(["aa", "ab", "ba", "bb"], matrix=matrix)
     lazy.solvers["entropy"], lazy.guess_index("ab"), lazy.answer_index("ba")
     assert calls == []
-    assert (lazy.matrix == game.matrix).all() and lazy.benchmark("entropy").total == 7
+    assert (lazy.matrix == game.matrix).all() and lazy.bench("entropy").total == 7
     assert calls == [4]
 
 

@@ -15,7 +15,7 @@ FR = wordle.load_words("fr-seed")
 @pytest.fixture(scope="module", params=[False, True], ids=["normal", "hard"])
 def exported(request):
     game = Wordle(FR, FR, hard=request.param)
-    result = game.benchmark("entropy", opener="laine", keep_tree=True)
+    result = game.bench("entropy", opener="laine", keep_tree=True)
     return game, result, tree_document(game, result.tree)
 
 
@@ -83,12 +83,12 @@ def test_a_broken_tree_is_rejected(exported, mutate, error):
 def test_hard_mode_violation_is_rejected():
     game = Wordle(FR, FR)
     # after 'laine' shows a green, a hard-mode tree must keep it; 'ombre' keeps nothing
-    doc = tree_document(game, game.benchmark("entropy", opener="laine", keep_tree=True).tree)
+    doc = tree_document(game, game.bench("entropy", opener="laine", keep_tree=True).tree)
     node = doc["tree"]["then"]["....G"]
     node["guess"] = "bidon"
     with pytest.raises(TreeError):
         check_tree(game, doc)            # bidon no longer solves that branch's answers
-    normal = tree_document(game, game.benchmark("entropy", opener="laine", keep_tree=True).tree)
+    normal = tree_document(game, game.bench("entropy", opener="laine", keep_tree=True).tree)
     with pytest.raises(TreeError, match="breaks hard mode"):
         check_tree(game, normal, hard=True)
 

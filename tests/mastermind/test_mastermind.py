@@ -77,7 +77,7 @@ def test_bad_sizes(args, match):
 
 def test_knuth_reproduces_his_worst_case():
     """Knuth (1977): at most 5 guesses, 5,801 in all (average 4.476), opening 1122."""
-    r = Mastermind(4, 6).benchmark("knuth", keep_tree=True)
+    r = Mastermind(4, 6).bench("knuth", keep_tree=True)
     assert (r.total, r.worst, r.tree["guess"]) == (5801, 5, "1122")
     assert r.distribution == {"1": 1, "2": 6, "3": 62, "4": 533, "5": 694}
 

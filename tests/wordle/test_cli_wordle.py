@@ -120,7 +120,7 @@ def test_plots_leave_the_callers_matplotlib_backend_alone(tmp_path):
         "from deductive import wordle\n"
         "from deductive.plot import plot_guess_histogram\n"
         "game = wordle.Wordle('fr-seed', 'fr-seed')\n"
-        f"plot_guess_histogram(game.benchmark('entropy', answers=20), r'{tmp_path / 'h.png'}')\n"
+        f"plot_guess_histogram(game.bench('entropy', answers=20), r'{tmp_path / 'h.png'}')\n"
         "print(matplotlib.get_backend(), len(plt.get_fignums()))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

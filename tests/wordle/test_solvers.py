@@ -71,7 +71,7 @@ def test_empty_candidate_history(fr_game):
 def test_tree_benchmark_equals_game_by_game(fr_game, fr_hard, targets, name, hard, cands):
     game = fr_hard if hard else fr_game
     solver = game.solver(name, pool="candidates" if cands else "all")
-    result = game.benchmark(solver, answers=targets)
+    result = game.bench(solver, answers=targets)
     one_by_one = [len(play_game(game, solver, t)) for t in sorted(targets)]
     assert result.guesses.tolist() == one_by_one
 
@@ -104,17 +104,17 @@ def test_tie_rules_prefer_candidates_then_lower_index():
 
 def test_french_seed_benchmark(fr_game):
     solver = fr_game.solver("entropy", pool="candidates")
-    result = fr_game.benchmark(solver, opener="laine", answers=50)
+    result = fr_game.bench(solver, opener="laine", answers=50)
     assert len(result.answers) == 50 and result.answers[0] == "abord"
     assert round(result.average, 2) == 2.60 and result.fails == 0
 
 
 def test_random_solvers_are_seeded(fr_game):
-    a = fr_game.benchmark("random", answers=40, seed=7)
-    b = fr_game.benchmark("random", answers=40, seed=7)
-    c = fr_game.benchmark("csp", answers=40, seed=7)
+    a = fr_game.bench("random", answers=40, seed=7)
+    b = fr_game.bench("random", answers=40, seed=7)
+    c = fr_game.bench("csp", answers=40, seed=7)
     assert a.guesses.tolist() == b.guesses.tolist() == c.guesses.tolist()
-    assert fr_game.benchmark("random", answers=40, seed=8).guesses.tolist() != a.guesses.tolist()
+    assert fr_game.bench("random", answers=40, seed=8).guesses.tolist() != a.guesses.tolist()
 
 
 def test_unknown_names(fr_game):
@@ -144,17 +144,17 @@ def original(wordle_lists):
 
 
 def test_entropy_salet_original(original):
-    result = Wordle(*original).benchmark("entropy", opener="salet")
+    result = Wordle(*original).bench("entropy", opener="salet")
     assert result.total <= 7950 and result.fails == 0
     assert result.total == 7946
 
 
 def test_minimax_raise_original(original):
-    result = Wordle(*original).benchmark("minimax", opener="raise")
+    result = Wordle(*original).bench("minimax", opener="raise")
     assert result.worst <= 5
 
 
 def test_entropy_hard_salet_original(original):
-    result = Wordle(*original, hard=True).benchmark("entropy", opener="salet")
+    result = Wordle(*original, hard=True).bench("entropy", opener="salet")
     assert result.total <= 8200
     assert result.fails == 5

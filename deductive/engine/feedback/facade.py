@@ -34,7 +34,7 @@ def bench(game: FeedbackGame, solver: str | Solver = "entropy", *, opener: str |
     """Play every answer (or the first ``answers``, or those listed) with ``solver`` (a
     name of the game's registry, or a solver); ``keep_tree`` keeps a deterministic
     solver's decision tree in the result."""
-    return game.benchmark(solver, opener=opener, answers=answers, seed=seed,
+    return game.bench(solver, opener=opener, answers=answers, seed=seed,
                           keep_tree=keep_tree, progress=progress)
 
 

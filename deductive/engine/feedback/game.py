@@ -16,6 +16,7 @@ its feedback and add a hard mode.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -294,10 +295,16 @@ class FeedbackGame:
         """A solver from :attr:`solvers` by name."""
         return self.solvers.create(name, self, **options)
 
-    def benchmark(self, solver: str | Solver, opener: str | int | None = None,
-                  answers: Answers = None, *, max_turns: int = 30, seed: int = 0,
-                  keep_tree: bool = False, progress: Callable[[int], Any] | None = None
-                  ) -> BenchResult:
+    def benchmark(self, *args: Any, **kwargs: Any) -> BenchResult:
+        """Deprecated: :meth:`bench` (its name before 0.3)."""
+        warnings.warn("FeedbackGame.benchmark() is deprecated; use bench()",
+                      DeprecationWarning, stacklevel=2)
+        return self.bench(*args, **kwargs)
+
+    def bench(self, solver: str | Solver, opener: str | int | None = None,
+              answers: Answers = None, *, max_turns: int = 30, seed: int = 0,
+              keep_tree: bool = False, progress: Callable[[int], Any] | None = None
+              ) -> BenchResult:
         """Play every answer (or ``answers``); a :class:`~.bench.BenchResult`."""
         if isinstance(solver, str):
             solver = self.solver(solver)
