@@ -29,15 +29,16 @@ from .engine.hangman.session import (EvilReport, HangmanSession, OptimalReport, 
                                      TreeReport, advise, check_strategy, evil_report,
                                      optimal_report)
 from .engine.hangman.strategies import STRATEGIES
-from .engine.hangman.trees import TreeCheck, load_tree, tree_to_json, write_json
+from .engine.hangman.trees import TreeCheck, load_tree, tree_document, write_tree
 from .engine.hangman.words import HangmanWords, load_hangman_words
 from .errors import ArgumentError
+from .engine.feedback.bench import renamed
 
 __all__ = ["game", "best_move", "bench", "search", "evil", "check_tree", "session",
            "Hangman", "HangmanWords", "load_hangman_words", "STRATEGIES", "PRIORS",
            "LetterStats", "SolveReport", "SweepResult", "OptimalReport", "EvilReport",
            "TreeReport", "TreeCheck", "HangmanSession", "ExactHangman", "ExactPlay",
-           "load_tree", "write_json", "tree_to_json"]
+           "load_tree", "write_tree", "tree_document"]
 
 
 def game(words: Sequence[str] | str | PathLike[str] = "en", length: int | None = None, *,
@@ -95,3 +96,7 @@ def session(game: Hangman, *, word: str | None = None, seed: int | None = None,
     or let the strategy play (:meth:`~HangmanSession.auto`)."""
     return HangmanSession(game, strategy=strategy, lives=lives, word=word, seed=seed,
                           evil=evil)
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("tree_to_json", "write_json"))    # their names before 0.3

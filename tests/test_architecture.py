@@ -219,10 +219,14 @@ def test_every_benchmark_script_loads(script):
 @pytest.mark.parametrize("module, old", [
     ("deductive.wordle", "BenchmarkResult"), ("deductive.mastermind", "BenchmarkResult"),
     ("deductive.bulls", "BenchmarkResult"), ("deductive.engine.feedback", "BenchmarkResult"),
-    ("deductive.engine.feedback", "run_benchmark")])
+    ("deductive.engine.feedback", "run_benchmark"), ("deductive.hangman", "tree_to_json"),
+    ("deductive.hangman", "write_json"), ("deductive.engine.hangman", "tree_to_json"),
+    ("deductive.engine.hangman", "write_json")])
 def test_a_renamed_name_still_imports_with_a_deprecation_warning(module, old):
     """0.2.0's naming pass: a whole-list benchmark is a bench everywhere (the facades'
-    verb, the command, Minesweeper's run_bench); the old names warn and still work."""
+    verb, the command, Minesweeper's run_bench); then a game's tree as JSON is its
+    ``tree_document``, written by ``write_tree``, in Hangman too. The old names warn and
+    still work."""
     import importlib
 
     from deductive.engine.feedback.bench import RENAMED
@@ -259,7 +263,7 @@ SHARED_NAMES = {
     # the facades' verbs, their engine functions and the renderers named after them
     "game", "best_move", "bench", "search", "check_tree", "session", "evil", "advise",
     "probabilities", "load_tree", "BenchResult", "run_bench", "play_game", "TreeReport",
-    "sweep_tag",
+    "sweep_tag", "tree_document", "write_tree",
     # a wing's subclass of the core's class; a kernel and its driver
     "AssistSession", "WorstCaseSearch", "opener_bounds",
     # the hooks each exact Hangman search hands the one stack driver (hangman_exact/stack.py)

@@ -130,5 +130,5 @@ def evil(words, length, tree, top, memory, json):
     report = h.evil(words, length, memory=int(memory * GB))
     note_lists(lambda: h.load_hangman_words(words, length).values())
     if tree:
-        h.write_json(tree, report.tree())
+        h.write_tree(tree, report.tree())
     show(report, json, top=top)

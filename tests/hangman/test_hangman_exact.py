@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deductive.engine.hangman import (ExactHangman, Hangman, check_tree, load_hangman_words,
-                                      tree_to_json)
+                                      tree_document)
 from deductive.errors import DeductiveError
 from deductive.kernels import hangman_exact as kx
 from deductive.kernels.hangman import _sort_segment, position_masks, split_segment
@@ -50,7 +50,7 @@ def test_weighted_optimum_equals_brute_force(words, lives, data):
 def test_tree_wins_what_the_search_finds(words, lives):
     game = Hangman(words)
     play = ExactHangman(game).play(lives)
-    tree = tree_to_json(play, game.words.words)
+    tree = tree_document(play, game.words.words)
     check = check_tree(tree, game.words.words)
     assert check.ok and check.wins == play.value == tree["wins"]
     for k, word in enumerate(game.words.words):      # per-word results match the tree
@@ -67,7 +67,7 @@ def test_evil_equals_brute_force(words):
     exact = ExactHangman(game)
     value = exact.evil_misses()
     assert value == reference.hangman_evil_misses(words)
-    tree = tree_to_json(exact.evil_play(), game.words.words)
+    tree = tree_document(exact.evil_play(), game.words.words)
     check = check_tree(tree, game.words.words)
     assert check.ok and check.wins == len(words) and check.max_misses == value
 
@@ -148,7 +148,7 @@ def test_errors():
 def test_tree_check_finds_broken_trees():
     game = Hangman("deed even eyes heel mere peep star".split())
     play = ExactHangman(game).play(3)
-    tree = tree_to_json(play, game.words.words)
+    tree = tree_document(play, game.words.words)
     assert check_tree(tree, game.words.words).ok
     broken = json.loads(json.dumps(tree))
     node = broken["tree"]
@@ -182,4 +182,4 @@ def test_web2_six_letters_six_lives(web2):
     game = Hangman(web2[6])
     play = ExactHangman(game).play(6)
     assert play.value == 13199
-    assert check_tree(tree_to_json(play, game.words.words), game.words.words).wins == 13199
+    assert check_tree(tree_document(play, game.words.words), game.words.words).wins == 13199

@@ -3,7 +3,7 @@
 import pytest
 
 from deductive.engine.hangman import (STRATEGIES, Hangman, HangmanSession, evil, make_strategy,
-                                      solve, tree_check, write_json)
+                                      solve, tree_check, write_tree)
 from deductive.engine.render import render
 from deductive.errors import ArgumentError, DeductiveError, UnknownNameError
 
@@ -83,7 +83,7 @@ def test_solve_evil_and_tree_check_return_data(words_file, tmp_path):
         solve(words_file, "_ake_", "sdfghj")
     result = evil(words_file, 4)
     assert result.misses == 7 and result.to_json()["lives_to_win"] == 8
-    write_json(tmp_path / "evil.json", result.tree())
+    write_tree(tmp_path / "evil.json", result.tree())
     check = tree_check(str(tmp_path / "evil.json"), words_file)
     assert check.check.ok and check.same_list and render(check).splitlines()[-1] == "ok"
     (tmp_path / "x.json").write_text("{}")

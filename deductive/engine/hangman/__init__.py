@@ -31,14 +31,19 @@ from .session import EvilReport, HangmanSession, SolveReport, TreeReport, evil, 
 from .strategies import STRATEGIES, Strategy, make_strategy
 from . import text  # noqa: F401  (registers the wing's text forms with render)
 from .sweep import SweepReport, optimal_tree, sweep_chunk, sweep_lists, sweep_lives, sweep_tag
-from .trees import (TreeCheck, check_tree, load_tree, tree_to_json, words_sha256,
-                    write_json)
+from .trees import (TreeCheck, check_tree, load_tree, tree_document, words_sha256,
+                    write_tree)
 from .words import HangmanWords, load_hangman_words
+from ..feedback.bench import renamed
 
 __all__ = ["HangmanWords", "load_hangman_words", "STRATEGIES", "Strategy", "make_strategy",
            "PRIORS", "SweepResult", "Hangman", "LetterStats", "ExactHangman", "ExactPlay",
-           "DEFAULT_MEMORY", "PRIOR_SCALE", "tree_to_json", "check_tree", "TreeCheck",
-           "load_tree", "write_json", "words_sha256", "HangmanSession", "solve", "SolveReport",
+           "DEFAULT_MEMORY", "PRIOR_SCALE", "tree_document", "check_tree", "TreeCheck",
+           "load_tree", "write_tree", "words_sha256", "HangmanSession", "solve", "SolveReport",
            "evil",
            "EvilReport", "tree_check", "TreeReport", "sweep_chunk", "sweep_tag",
            "sweep_lists", "sweep_lives", "optimal_tree", "SweepReport"]
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("tree_to_json", "write_json"))    # their names before 0.3

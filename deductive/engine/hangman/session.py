@@ -21,7 +21,7 @@ from ..words import fold_word
 from .exact import ExactHangman, ExactPlay
 from .game import LANG, PRIOR, Hangman
 from .strategies import LIVES, MEMORY, STRATEGIES, STRATEGY
-from .trees import TreeCheck, check_tree, load_tree, tree_to_json, words_sha256
+from .trees import TreeCheck, check_tree, load_tree, tree_document, words_sha256
 from .words import WordSource, load_hangman_words
 
 __all__ = ["HangmanSession", "solve", "advise", "SolveReport", "evil", "evil_report",
@@ -248,8 +248,8 @@ class _StrategyReport(OldAsDict, ABC):
     word_list: tuple
 
     def tree(self) -> dict:
-        """The strategy as a JSON tree (:func:`tree_to_json`)."""
-        return tree_to_json(self.play, self.word_list, strategy=self.strategy, source=self.name)
+        """The strategy as a JSON tree (:func:`tree_document`)."""
+        return tree_document(self.play, self.word_list, strategy=self.strategy, source=self.name)
 
     @abstractmethod
     def to_json(self) -> dict:
@@ -358,7 +358,7 @@ def tree_check(path: str | os.PathLike[str], source: WordSource,
     length = tree.get("length") if isinstance(tree, dict) else None
     if not isinstance(length, int):
         raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "
-                             "with tree_to_json")
+                             "with tree_document")
     words = load_hangman_words(source, length)[length]
     return check_strategy(Hangman(words), tree, lives, path=str(path))
 
@@ -366,7 +366,7 @@ def tree_check(path: str | os.PathLike[str], source: WordSource,
 def check_strategy(game: Hangman, tree: dict, lives: int | None = None, *,
                    path: str = "the tree") -> TreeReport:
     """Replay every word of ``game`` against the strategy tree ``tree`` (a dict, as
-    :func:`tree_to_json` makes it); ``path`` names it in the report."""
+    :func:`tree_document` makes it); ``path`` names it in the report."""
     length = tree.get("length") if isinstance(tree, dict) else None
     if length != game.words.length:
         raise DeductiveError(f"{path} is not a tree of {game.words.length}-letter words "

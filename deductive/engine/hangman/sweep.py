@@ -18,7 +18,7 @@ from ..params import Param
 from .game import LANG, PRIOR, Hangman
 from .results import SweepResult
 from .strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGIES, STRATEGY
-from .trees import tree_to_json, write_json
+from .trees import tree_document, write_tree
 from .words import HangmanWords
 from ..render import OldAsDict
 
@@ -127,11 +127,11 @@ def sweep_lists(lists: Mapping[int, HangmanWords], strategy: str, lives_list: Se
 def optimal_tree(words: HangmanWords, lives: int, path: str | os.PathLike[str], *,
                  prior: str = "uniform", lang: str = "en",
                  memory: int | None = None) -> SweepResult:
-    """The optimal sweep of one list; its strategy tree (:func:`tree_to_json`) is written
+    """The optimal sweep of one list; its strategy tree (:func:`tree_document`) is written
     to ``path``."""
     result = Hangman(words, prior=prior, lang=lang).sweep("optimal", lives=lives, memory=memory)
     # the optimal strategy always records its ExactPlay (SweepResult types it ``object``)
-    write_json(path, tree_to_json(cast("ExactPlay", result.exact), words.words, source=words.name,
+    write_tree(path, tree_document(cast("ExactPlay", result.exact), words.words, source=words.name,
                                   seconds=result.seconds,
                                   parameters={"prior": prior, "lang": lang}))
     return result

@@ -16,7 +16,7 @@ from ...errors import DeductiveError
 if TYPE_CHECKING:
     from .exact import ExactPlay
 
-__all__ = ["tree_to_json", "check_tree", "TreeCheck", "load_tree", "write_json",
+__all__ = ["tree_document", "check_tree", "TreeCheck", "load_tree", "write_tree",
            "words_sha256", "TREE_FORMAT"]
 
 TREE_FORMAT = "deductive-hangman-tree"
@@ -26,7 +26,7 @@ def words_sha256(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()
 
 
-def tree_to_json(play: ExactPlay, words: Iterable[str], *, strategy: str = "optimal",
+def tree_document(play: ExactPlay, words: Iterable[str], *, strategy: str = "optimal",
                  source: str = "", seconds: float | None = None,
                  parameters: dict[str, Any] | None = None) -> dict[str, Any]:
     """The strategy of ``play`` as a JSON-ready dict.
@@ -97,7 +97,7 @@ def check_tree(tree: dict[str, Any], words: Iterable[str], lives: int | None = N
     words = list(words)
     if not isinstance(tree, dict) or tree.get("format") != TREE_FORMAT or "tree" not in tree:
         raise DeductiveError(f"not a deductive Hangman tree (expected \"format\": "
-                             f"\"{TREE_FORMAT}\"); write one with tree_to_json")
+                             f"\"{TREE_FORMAT}\"); write one with tree_document")
     if lives is None:
         lives = int(tree.get("lives", 0))
     if lives < 1:
@@ -149,7 +149,7 @@ def load_tree(path: str | os.PathLike[str]) -> Any:
     expanded unless ``$DEDUCTIVE_MAX_INPUT`` raises it), JSON of a format version this
     package reads (parsed, its shape left to :func:`check_tree`); else one
     :class:`DeductiveError` naming the path."""
-    hint = "give a tree written by tree_to_json (hangman sweep --tree)"
+    hint = "give a tree written by tree_document (hangman sweep --tree)"
     text = _io.read_text(path, what="Hangman tree", error=DeductiveError, hint=hint,
                          gunzip=True)
     try:
@@ -166,7 +166,7 @@ def load_tree(path: str | os.PathLike[str]) -> Any:
     return tree
 
 
-def write_json(path: str | os.PathLike[str], doc: dict[str, Any]) -> None:
+def write_tree(path: str | os.PathLike[str], doc: dict[str, Any]) -> None:
     """Write ``doc`` (a tree) as JSON to ``path`` through a temporary file, so that a crash
     leaves no half file (:func:`deductive._io.write_output`)."""
     _io.write_json(path, doc, separators=(",", ":"))
