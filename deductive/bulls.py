@@ -11,7 +11,7 @@ so the verbs are :mod:`deductive.mastermind`'s: :func:`game`, :func:`best_move`,
 
 from __future__ import annotations
 
-from .engine.feedback.bench import renamed
+from ._deprecated import renamed
 from .engine.mastermind.game import BullsAndCows
 from .mastermind import (SOLVERS, Advice, AssistSession, BenchResult, Entry, GuessScore,
                          SearchResult, TreeError, TreeReport, best_move, bench, check_tree,

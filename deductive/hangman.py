@@ -32,7 +32,7 @@ from .engine.hangman.strategies import STRATEGIES
 from .engine.hangman.trees import TreeCheck, load_tree, tree_document, write_tree
 from .engine.hangman.words import HangmanWords, load_hangman_words
 from .errors import ArgumentError
-from .engine.feedback.bench import renamed
+from ._deprecated import renamed
 
 __all__ = ["game", "best_move", "bench", "search", "evil", "check_tree", "session",
            "Hangman", "HangmanWords", "load_hangman_words", "STRATEGIES", "PRIORS",

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine.feedback.bench import BenchResult, renamed
+from ._deprecated import renamed
+from .engine.feedback.bench import BenchResult
 from .engine.feedback.facade import best_move, bench, check_tree, play, session
 from .engine.feedback.scoring import GuessScore
 from .engine.feedback.search import SearchResult

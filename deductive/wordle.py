@@ -27,7 +27,8 @@ from collections.abc import Callable
 from os import PathLike
 from typing import Any
 
-from .engine.feedback.bench import BenchResult, renamed
+from ._deprecated import renamed
+from .engine.feedback.bench import BenchResult
 from .engine.feedback.facade import best_move, bench, check_tree, play
 from .engine.feedback.matrix import PatternMatrix
 from .engine.feedback.scoring import (

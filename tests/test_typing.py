@@ -19,6 +19,7 @@ PACKAGE = Path(deductive.__file__).parent
 FACADES = ["deductive.wordle", "deductive.mastermind", "deductive.bulls", "deductive.hangman",
            "deductive.minesweeper"]
 ENGINE = ["deductive.engine.feedback", "deductive.engine.wordle", "deductive.engine.hangman",
+          "deductive.engine.words", "deductive.engine.render",
           "deductive.engine.mastermind", "deductive.engine.minesweeper"]
 
 #: The result types the facades' verbs return.

@@ -17,7 +17,7 @@ from ..engine.feedback.scoring import METRIC, TOP
 from ..engine.feedback.tree import TREE
 from ..engine.mastermind import BullsAndCows, Mastermind, PegRanking, assist as peg_assist
 from ..engine.mastermind.solvers import MASTERMIND_SOLVERS
-from ..engine.mastermind.search import best_tree, check_tree_file, tree_stats
+from ..engine.mastermind.search import PEGS_SEARCH, best_tree, check_tree_file, tree_stats
 from ..engine.params import Param
 from ..plot import plot_guess_histogram, plot_opener_buckets
 from . import bulls_group, mastermind_group
@@ -150,14 +150,6 @@ def _pegs_search(game, objective, opener, max_guesses, tree):
         write_tree(tree, game, r.tree)
     return tree_stats(game, r.tree, objective=objective, opener=r.opener, exact=r.exact,
                       seconds=round(r.seconds, 3), nodes=r.nodes), {}
-
-
-#: The parameters of :func:`best_tree` (here while engine/mastermind/ is being edited).
-PEGS_SEARCH = (Param("objective", "expected", type=("expected", "worst")),
-               Param("opener", None, "Search only trees opening with this code (default: "
-                     "every first guess, one per symmetry class)."),
-               Param("max_guesses", None, "Only trees that never need more guesses "
-                     "(objective expected).", int, low=1), TREE.but(help=None))
 
 
 def peg_commands(group, build, game, small, codes):

@@ -66,7 +66,7 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
             write_tree(tree, game, r.tree)
         if worst:
             r = dataclasses.replace(r, objective=objective)
-        return r, {"hard": game.hard, "tree": tree, "least": (opener is None) if worst else None}
+        return r, {"tree": tree, "least": (opener is None) if worst else None}
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
         settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
@@ -75,14 +75,14 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
             proof = cluster.run(
                 lambda client: wordle_prove_openers(client, game, **settings, progress=update),
                 lambda: prove_openers(game, **settings, progress=update))
-        return proof, {"answers": len(game.answers), "width": len(game.word(0))}
+        return proof, {}
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
     with progress(len(words), "search openers") as update:
         rows = rank_openers(cluster.run(
             lambda client: wordle_search_openers(client, game, words, **settings),
             lambda: search_openers(game, words, progress=update, **settings)), words)
-    return OpenerRows(rows), {"width": len(game.word(0))}
+    return OpenerRows(rows), {}
 
 
 WORDLE = Face(
@@ -207,8 +207,9 @@ def verify_ranking(game, path, sample, seed, json):
     """
     with progress(1 + sample, "verify") as update:
         report = verify_proof(game, path, sample=sample, seed=seed, progress=update)
-    show(ProofCheck(report), json)
-    if not report["ok"]:
+    check = ProofCheck(report)
+    show(check, json)
+    if not check.ok:
         raise SystemExit(1)
 
 

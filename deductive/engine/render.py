@@ -3,8 +3,8 @@
 Every result a command shows is a typed object with ``to_json()``: what ``--json`` prints
 and what a program reads. Its text, what a person reads, is :func:`render` of the same
 object. Each game writes its text forms once, in its own ``text`` module
-(``engine/<game>/text.py``), which registers one function per result type; the two results
-that belong to no game (the cache's summary, the built-in lists) have theirs here. The
+(``engine/<game>/text.py``), which registers one function per result type (the cache's
+summary has its text in Wordle's, the built-in lists theirs beside them). The
 command line prints one form or the other (``deductive.cli._common.show``) and never
 formats a result itself. ``view`` settings (how many words or rows to show) go to the text
 form, and to ``to_json`` where it takes them.
@@ -18,13 +18,10 @@ form, and to ``to_json`` where it takes them.
 from __future__ import annotations
 
 import functools
-import warnings
 from typing import Any, Protocol, runtime_checkable
 
-from ..cache import CacheSummary
-from .words import ListTable
 
-__all__ = ["Result", "render", "OldAsDict"]
+__all__ = ["Result", "render"]
 
 
 @runtime_checkable
@@ -41,44 +38,3 @@ def render(result: object, **view: Any) -> str:
     its type, given ``view`` (for instance ``top``: how many rows)."""
     raise TypeError(f"no text form for {type(result).__name__}: register one in its game's "
                     "text module (engine/<game>/text.py)")
-
-
-class OldAsDict:
-    """Base of the result types that had ``as_dict()``, the old name of ``to_json()``
-    (0.2.0): it still answers, with a DeprecationWarning."""
-
-    def as_dict(self, *args: Any, **kwargs: Any) -> Any:
-        """Deprecated: :meth:`to_json`."""
-        warnings.warn(f"{type(self).__name__}.as_dict() is deprecated; use to_json()",
-                      DeprecationWarning, stacklevel=2)
-        return self.to_json(*args, **kwargs)      # type: ignore[attr-defined]
-
-
-@render.register
-def _cache_summary(summary: CacheSummary) -> str:
-    """The directory, then one line per file (a temporary file says whose it is)."""
-    lines = [f"cache directory: {summary.directory}"]
-    if not summary.entries:
-        lines.append("no cached matrices")
-    for entry in summary.entries:
-        size = f"{entry['bytes'] / 1e6:.1f} MB"
-        if entry["status"] != "ok":
-            lines.append(f"  {entry['path']}  {size}  {entry['status']}")
-            continue
-        shape = " x ".join(str(n) for n in entry["shape"])
-        lines.append(f"  {entry['path']}  {shape} {entry['dtype']}  {size}  guesses "
-                     f"{entry['guesses_name']}, answers {entry['answers_name']}  kernel "
-                     f"v{entry['kernel_version']}  {entry['created']}")
-    live = set(summary.live)
-    for path in summary.temporary_files:
-        what = "a write in progress" if path in live else "left by a process that stopped"
-        lines.append(f"  {path}  (temporary: {what})")
-    return "\n".join(lines)
-
-
-@render.register
-def _list_table(table: ListTable) -> str:
-    """One line per list: name, role, length, size, the digest's first 16 digits, source."""
-    width = max((len(r.name) for r in table.rows), default=0)
-    return "\n".join(f"{r.name:<{width}}  {r.role:<7}  {r.length:>2}  {r.size:>6,}  "
-                     f"{r.sha256[:16]}  {r.source}" for r in table.rows)

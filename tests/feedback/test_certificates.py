@@ -192,6 +192,7 @@ def _row_by_row(game, path):
     batched check: each bound refined alone under its claim, each searched row searched
     again from scratch under the threshold."""
     from deductive.engine.feedback.search import TreeSearch, opener_bounds, read_proof
+    from deductive.engine.feedback.search.bounds import INFEASIBLE
     from deductive.engine.feedback.search.certificates import _cutoff
 
     tag, rows, _ = read_proof(game, path)
@@ -208,8 +209,10 @@ def _row_by_row(game, path):
                 problems.append(f"row {word}: total {row['total']} is below its bound {low}")
             continue
         if exact and claim <= threshold:
+            why = (f"the threshold is {threshold}" if threshold < INFEASIBLE else
+                   "no threshold: the file has fewer exact rows than it ranks")
             problems.append(f"row {word}: claims at least {claim}, which does not rule it "
-                            f"out (the threshold is {threshold})")
+                            f"out ({why})")
             checked.append({"word": word, "kind": row["by"], "claimed": claim,
                             "found": low, "ok": False})
             continue

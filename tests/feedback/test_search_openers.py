@@ -420,13 +420,13 @@ def test_a_beam_tree_comes_with_a_floor(game_lists, max_guesses, beam, hard, dat
 
 
 def test_no_opener_within_the_guesses_says_so():
-    from deductive.engine.feedback import text
+    from deductive.engine.render import render
 
     game = Wordle("fr-seed", "fr-seed")
     proof = prove_openers(game, 1, max_guesses=3)
     assert proof.best() == [] and proof.ranking() == []
-    assert text.proof(proof, game).endswith("no opener solves every answer within the "
-                                            "guesses allowed")
+    assert render(proof).endswith("no opener solves every answer within the guesses allowed")
+    assert proof.answers == len(game.answers)
 
 
 def test_first_ceiling_goes_down_the_list_past_beams_without_a_tree(monkeypatch):

@@ -8,6 +8,7 @@ import pytest
 from deductive.cache import PatternStore
 from deductive.engine.feedback import TreeSearch, check_tree, rank_guesses, text, tree_document
 from deductive.engine.feedback.precompute import SecondGuesses, second_guesses
+from deductive.engine.feedback.scoring import Ranking
 from deductive.engine.hangman import sweep_lives
 from deductive.engine.mastermind import Mastermind
 from deductive.engine.mastermind import text as peg_text
@@ -34,7 +35,7 @@ def lines_read(*lines):
 
 
 def test_openers_table(game):
-    out = text.openers(rank_guesses(game.patterns, top=2), game, "entropy").splitlines()
+    out = render(Ranking.of(rank_guesses(game.patterns, top=2), game, "entropy")).splitlines()
     assert out == ["4 guesses (guesses) over 4 answers (guesses), best entropy first",
                    " rank  word   entropy  buckets  largest   expected",
                    "    1  aa      2.0000        4        1      1.000",
@@ -43,23 +44,22 @@ def test_openers_table(game):
 
 def test_bench_report_and_tree_report(game):
     result = game.bench("entropy", keep_tree=True)
-    out = text.bench(result, "t.json").splitlines()
+    out = render(result, tree="t.json").splitlines()
     assert out[0] == "solver entropy, pool all, opener (its own), normal mode, 4 answers"
     assert out[1:3] == ["     1      1  #############",
                         "     2      3  ########################################"]
     assert out[-2].startswith("total 7, average 1.7500, worst 2, fails 0, ")
     assert out[-1] == "tree: t.json"
-    report = check_tree(game, tree_document(game, result.tree)).to_json()
-    assert text.tree_report(report) == ("valid normal-mode tree: 4 answers, total 7, average "
-                                        "1.7500, worst 2, fails 0, 4 nodes\n"
-                                        "distribution: 1: 1, 2: 3")
+    report = check_tree(game, tree_document(game, result.tree))
+    assert render(report) == ("valid normal-mode tree: 4 answers, total 7, average "
+                              "1.7500, worst 2, fails 0, 4 nodes\n"
+                              "distribution: 1: 1, 2: 3")
 
 
 def test_weighted_average_only_under_a_prior():
     game = Wordle("fr-seed", "fr-seed", prior="frequency")
-    assert "weighted average" in text.bench(game.bench("entropy", answers=5))
-    assert "weighted average" not in text.bench(Wordle("fr-seed").bench("entropy",
-                                                                             answers=5))
+    assert "weighted average" in render(game.bench("entropy", answers=5))
+    assert "weighted average" not in render(Wordle("fr-seed").bench("entropy", answers=5))
 
 
 def test_second_search_and_verdict(game):
@@ -68,9 +68,11 @@ def test_second_search_and_verdict(game):
     assert out[0] == "4 feedbacks of ab; next guess by entropy"
     assert out[-1].split() == ["GG", "1", "(solved)", "0.0000", "0"]
     found = TreeSearch(game).search_opener("ab")
-    assert text.search(found, game, "t.json").startswith(
+    assert render(found, tree="t.json").startswith(
         "ab: total 7, average 1.7500, worst 2 (exact), ")
-    assert text.search(found, game, "t.json").endswith("nodes searched\ntree: t.json")
+    assert render(found, tree="t.json").endswith("nodes searched\ntree: t.json")
+    hard = Wordle(["aa", "ab", "ba", "bb"], hard=True)
+    assert ", hard mode)" in render(TreeSearch(hard).search_opener("ab"))
     assert text.verdict(game, 6) == "solved in 6"
     assert text.verdict(game, 7) == "solved, but past the 6 allowed guesses, in 7"
     assert text.verdict(Mastermind(2, 2), 9) == "solved in 9"

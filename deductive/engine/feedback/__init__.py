@@ -9,7 +9,8 @@ partition statistics and rankings (:mod:`.scoring`), greedy and look-ahead solve
 (:mod:`.precompute`). Wordle is one client (:mod:`deductive.engine.wordle`).
 """
 
-from .bench import BenchResult, play_game, renamed, run_bench
+from ..._deprecated import renamed
+from .bench import BenchResult, play_game, run_bench
 from .game import FeedbackGame, State
 from .matrix import PatternMatrix, answer_major
 from .scoring import (METRICS, GuessScore, PartitionStats, bucket_counts, filter_candidates,
@@ -27,4 +28,4 @@ __all__ = ["FeedbackGame", "State", "PatternMatrix", "answer_major", "METRICS", 
 
 
 def __getattr__(name: str) -> object:
-    return renamed(__name__, name)       # BenchmarkResult, run_benchmark (before 0.2.0)
+    return renamed(__name__, name, ("BenchmarkResult", "run_benchmark"))  # before 0.2.0

@@ -9,9 +9,7 @@ generator seeded by ``(seed, answer index)``, so results do not depend on the or
 
 from __future__ import annotations
 
-import sys
 import time
-import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,15 +18,9 @@ import numpy as np
 
 from ...errors import DeductiveError
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["BenchResult", "run_bench", "play_game"]
-
-#: Names before 0.2.0's naming pass, served by :func:`renamed` with a DeprecationWarning
-#: (one name per concept: the facades' verb, the command and Minesweeper's run_bench).
-RENAMED = {"BenchmarkResult": "BenchResult", "run_benchmark": "run_bench",
-           "tree_to_json": "tree_document", "write_json": "write_tree"}
-
 
 @dataclass
 class BenchResult(OldAsDict):
@@ -232,15 +224,3 @@ def play_game(game: Any, solver: Any, target: int, *, opener: str | int | None =
         state = game.advance(state, guess, code)
     raise DeductiveError(f"solver {solver.name} did not solve {game.answers[target]!r} "
                          f"within {max_turns} guesses")
-
-
-def renamed(module: str, name: str,
-            names: Iterable[str] = ("BenchmarkResult", "run_benchmark")) -> Any:
-    """What ``module``'s ``__getattr__`` answers for ``name``: the module's object of the
-    new name (:data:`RENAMED`), with a DeprecationWarning, if ``name`` is one of the old
-    ``names`` it exported."""
-    if name not in names:
-        raise AttributeError(f"module {module!r} has no attribute {name!r}")
-    warnings.warn(f"{module}.{name} is deprecated; use {module}.{RENAMED[name]}",
-                  DeprecationWarning, stacklevel=3)
-    return getattr(sys.modules[module], RENAMED[name])

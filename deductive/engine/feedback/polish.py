@@ -32,7 +32,7 @@ import numpy as np
 from ...errors import ArgumentError
 from .search import SearchResult, TreeSearch
 from .tree import check_tree, tree_document
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["Polish", "polish_tree", "polish_result"]
 

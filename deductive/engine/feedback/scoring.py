@@ -19,7 +19,7 @@ from ...kernels.partition import bucket_stats, bucket_stats_columns, bucket_stat
 from .._parallel import run_rows
 from ..params import Param
 from .matrix import PatternMatrix, answer_major
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["PartitionStats", "partition_stats", "answer_major", "METRICS", "GuessScore",
            "Ranking",

@@ -1,12 +1,14 @@
 """Text forms of the core's results: what ``deductive wordle ...`` prints without ``--json``.
 
-Each function turns a result the engine returns (ranked :class:`~.scoring.GuessScore`
-rows, a :class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`'s dict, searched
-rows, an :class:`~.search.OpenerProof`, the assistant's advice) into text, as
-:mod:`deductive.engine.minesweeper.text` does for Minesweeper; the typed results' forms are
-registered with :func:`~deductive.engine.render.render`, whose ``view`` carries what the
-text mentions beside the result (a tree's path, the mode, the answers' count). The JSON
-forms are the results' own ``to_json`` methods. Columns are as wide as the game's words.
+One function per typed result (a :class:`~.scoring.Ranking`, a
+:class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`, a
+:class:`~.search.SearchResult`, searched :class:`~.search.OpenerRows`, an
+:class:`~.search.OpenerProof`, a :class:`~.search.ProofCheck`, the
+:class:`~.precompute.SecondGuesses`), registered with
+:func:`~deductive.engine.render.render`, whose ``view`` carries what the text mentions
+beside the result (where a tree was written; for the least worst case, over what); and the
+assistant's advice and a game's verdict. The JSON forms are the results' own ``to_json``
+methods. Columns are as wide as the game's words.
 """
 
 from __future__ import annotations
@@ -18,21 +20,25 @@ from .scoring import Ranking
 from .search import OpenerProof, OpenerRows, ProofCheck, SearchResult
 from .tree import TreeReport
 
-__all__ = ["openers", "bench", "tree_report", "search", "opener_rows", "proof",
-           "advice", "verdict", "verification"]
+__all__ = ["advice", "verdict"]
 
 
-def _width(game) -> int:
-    return len(game.word(0))
-
-
-def openers(ranked, game, metric: str) -> str:
+@render.register
+def _ranking(ranking: Ranking) -> str:
     """A header naming the lists, then one row per ranked guess: entropy, buckets, largest
     bucket and expected candidates left."""
-    return _ranking(Ranking.of(ranked, game, metric))
+    w = max(4, len(ranking.scores[0].word) if ranking.scores else 0)
+    lines = [f"{ranking.n_guesses} guesses ({ranking.guesses}) over {ranking.n_answers} "
+             f"answers ({ranking.answers}), best {ranking.metric} first",
+             f"{'rank':>5}  {'word':<{w}}  {'entropy':>8}  {'buckets':>7}  {'largest':>7}  "
+             f"{'expected':>9}"]
+    lines += [f"{rank:>5}  {s.word:<{w}}  {s.entropy:>8.4f}  {s.buckets:>7}  {s.largest:>7}  "
+              f"{s.expected:>9.3f}" for rank, s in enumerate(ranking.scores, start=1)]
+    return "\n".join(lines)
 
 
-def bench(result, tree_path=None) -> str:
+@render.register
+def _bench(result: BenchResult, tree: str | None = None) -> str:
     """The set-up, a histogram of the guess counts, the totals (and where the tree went)."""
     pool = f", pool {result.solver['pool']}" if "pool" in result.solver else ""
     lines = [f"solver {result.solver['solver']}{pool}, opener {result.opener or '(its own)'}, "
@@ -45,23 +51,17 @@ def bench(result, tree_path=None) -> str:
                 if result.prior != "uniform" else "")
     lines.append(f"total {result.total}, average {result.average:.4f}{weighted}, worst "
                  f"{result.worst}, fails {result.fails}, {result.seconds:.2f} s")
-    return "\n".join(lines + ([f"tree: {tree_path}"] if tree_path else []))
+    return "\n".join(lines + ([f"tree: {tree}"] if tree else []))
 
 
-def tree_report(report: dict) -> str:
-    """A checked tree (:meth:`~.tree.TreeReport.to_json`): its totals, then its
-    distribution."""
-    r = report
+@render.register
+def _tree(report: TreeReport) -> str:
+    """A checked tree: its totals, then its distribution."""
+    r = report.to_json()
     return (f"valid {'hard' if r['hard'] else 'normal'}-mode tree: {r['answers']} answers, "
             f"total {r['total']}, average {r['average']:.4f}, worst {r['worst']}, fails "
             f"{r['fails']}, {r['nodes']} nodes\n"
             "distribution: " + ", ".join(f"{k}: {v}" for k, v in r["distribution"].items()))
-
-
-def checked(report) -> tuple[dict, str]:
-    """A tree check's report (:class:`~.tree.TreeReport`) as data and as text."""
-    data = report.to_json()
-    return data, tree_report(data)
 
 
 @render.register
@@ -75,15 +75,11 @@ def _second(result: SecondGuesses) -> str:
     return "\n".join(lines)
 
 
-def search(result, game, tree_path=None, least=None) -> str:
-    """One searched opener (a :class:`~.search.SearchResult`); with ``least`` (True: over
-    every opener; False: from the opener) the least worst case first
-    (:func:`~.worst.least_worst`)."""
-    return _searched(result, game.hard, tree_path, least)
-
-
-def _searched(result, hard: bool, tree_path, least) -> str:
-    r = result
+@render.register
+def _search(result: SearchResult, tree: str | None = None, least: bool | None = None) -> str:
+    """One searched opener; with ``least`` (True: over every opener; False: from the
+    opener) the least worst case first (:func:`~.worst.least_worst`); where the tree went."""
+    r, hard = result, result.hard
     kind = "exact" if r.exact else f"beam {r.beam}" + (
         f"; the least total is at least {r.lower}" if r.lower is not None else "")
     line = (f"{r.opener}: total {r.total}, average {r.average:.4f}, worst {r.worst} "
@@ -102,23 +98,25 @@ def _searched(result, hard: bool, tree_path, least) -> str:
                  f"{p['after']}), {p['seconds']:.1f} s" + (
                      "; every subtree under the opener is optimal, so the total is exact (the "
                      "worst case is not minimised among such trees)" if p["exact"] else ""))
-    return line + (f"\ntree: {tree_path}" if tree_path else "")
+    return line + (f"\ntree: {tree}" if tree else "")
 
 
-def opener_rows(rows, game) -> str:
+@render.register
+def _opener_rows(rows: OpenerRows) -> str:
     """Searched openers, best first (:func:`~.search.rank_openers`)."""
-    return _opener_rows(OpenerRows(rows), _width(game))
+    width = max((len(r["word"]) for r in rows.rows), default=0)
+    return "\n".join(f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
+                     f"{r['average']:.4f}  worst {r['worst']}  "
+                     f"{'exact' if r['exact'] else 'beam'}" for r in rows.rows)
 
 
-def proof(result, game) -> str:
-    """The proven ranking of an :class:`~.search.OpenerProof`, and how it was proven."""
-    return _proven(result, len(game.answers), _width(game))
-
-
-def _proven(result, answers: int, width: int) -> str:
+@render.register
+def _proof(result: OpenerProof) -> str:
+    """The proven ranking, and how it was proven."""
+    ranked = result.ranking()
+    width = max((len(r["word"]) for r in ranked), default=0)
     lines = [f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
-             f"{r['total'] / answers:.4f}  worst {r['worst']}  exact"
-             for r in result.ranking()]
+             f"{r['total'] / result.answers:.4f}  worst {r['worst']}  exact" for r in ranked]
     counts = result.counts()
     how = (f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the bound "
            f"alone, {counts['search']} searched; ")
@@ -129,9 +127,11 @@ def _proven(result, answers: int, width: int) -> str:
     return "\n".join(lines)
 
 
-def verification(report: dict) -> str:
+@render.register
+def _proof_check(check: ProofCheck) -> str:
     """A checked proof (:func:`~.search.verify_proof`): the rows searched again, what was
     checked, each gap or disagreement (naming its row), then a verdict."""
+    report = check.report
     exact = [c for c in report["checked"] if c["kind"] in ("best", "exact")]
     bounds = [c for c in report["checked"] if c["kind"] not in ("best", "exact")]
     lines = [f"{c['word']:<8} {c['kind']:<6} claimed {c['claimed']}, found {c['found']}: "
@@ -167,49 +167,3 @@ def verdict(game, guesses: int) -> str:
     past = limit is not None and guesses > limit
     return (f"solved, but past the {limit} allowed guesses, in {guesses}" if past
             else f"solved in {guesses}")
-
-
-@render.register
-def _ranking(ranking: Ranking) -> str:
-    """:func:`openers`' text, from the ranking alone."""
-    w = max(4, len(ranking.scores[0].word) if ranking.scores else 0)
-    lines = [f"{ranking.n_guesses} guesses ({ranking.guesses}) over {ranking.n_answers} "
-             f"answers ({ranking.answers}), best {ranking.metric} first",
-             f"{'rank':>5}  {'word':<{w}}  {'entropy':>8}  {'buckets':>7}  {'largest':>7}  "
-             f"{'expected':>9}"]
-    lines += [f"{rank:>5}  {s.word:<{w}}  {s.entropy:>8.4f}  {s.buckets:>7}  {s.largest:>7}  "
-              f"{s.expected:>9.3f}" for rank, s in enumerate(ranking.scores, start=1)]
-    return "\n".join(lines)
-
-
-@render.register
-def _bench(result: BenchResult, tree: str | None = None) -> str:
-    return bench(result, tree)
-
-
-@render.register
-def _tree(report: TreeReport) -> str:
-    return tree_report(report.to_json())
-
-
-@render.register
-def _search(result: SearchResult, hard: bool = False, tree: str | None = None,
-            least: bool | None = None) -> str:
-    return _searched(result, hard, tree, least)
-
-
-@render.register
-def _opener_rows(rows: OpenerRows, width: int = 5) -> str:
-    return "\n".join(f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
-                     f"{r['average']:.4f}  worst {r['worst']}  "
-                     f"{'exact' if r['exact'] else 'beam'}" for r in rows.rows)
-
-
-@render.register
-def _proof(result: OpenerProof, answers: int = 1, width: int = 5) -> str:
-    return _proven(result, answers, width)
-
-
-@render.register
-def _proof_check(check: ProofCheck) -> str:
-    return verification(check.report)

@@ -22,7 +22,7 @@ import numpy as np
 from ..._io import expand, read_json, write_json
 from ...errors import DeductiveError, PatternError, UnknownNameError, WordListError
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["TreeError", "TreeReport", "tree_document", "write_tree", "check_tree", "load_tree",
            "unpacked"]

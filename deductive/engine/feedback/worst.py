@@ -249,7 +249,8 @@ class WorstCaseSearch:
         depths = _depths(self.game, tree)
         return SearchResult(tree["guess"], int(depths.sum()), int(depths.max()), len(cands),
                             True, None, time.perf_counter() - start, self.nodes,
-                            tree if keep_tree else None)
+                            tree if keep_tree else None,
+                            hard=bool(getattr(self.game, "hard", False)))
 
     def _tree(self, cands, allowed, depth, guess=None):
         if guess is None:

@@ -34,7 +34,7 @@ from .sweep import SweepReport, optimal_tree, sweep_chunk, sweep_lists, sweep_li
 from .trees import (TreeCheck, check_tree, load_tree, tree_document, words_sha256,
                     write_tree)
 from .words import HangmanWords, load_hangman_words
-from ..feedback.bench import renamed
+from ..._deprecated import renamed
 
 __all__ = ["HangmanWords", "load_hangman_words", "STRATEGIES", "Strategy", "make_strategy",
            "PRIORS", "SweepResult", "Hangman", "LetterStats", "ExactHangman", "ExactPlay",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["SweepResult"]
 

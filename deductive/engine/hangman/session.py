@@ -16,7 +16,7 @@ import numpy as np
 
 from ...errors import DeductiveError
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 from ..words import fold_word
 from .exact import ExactHangman, ExactPlay
 from .game import LANG, PRIOR, Hangman
@@ -358,7 +358,7 @@ def tree_check(path: str | os.PathLike[str], source: WordSource,
     length = tree.get("length") if isinstance(tree, dict) else None
     if not isinstance(length, int):
         raise DeductiveError(f"{path}: not a deductive Hangman tree (no length); write one "
-                             "with tree_document")
+                             "with `deductive hangman sweep --strategy optimal --tree FILE`")
     words = load_hangman_words(source, length)[length]
     return check_strategy(Hangman(words), tree, lives, path=str(path))
 

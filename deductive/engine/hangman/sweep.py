@@ -20,7 +20,7 @@ from .results import SweepResult
 from .strategies import EXACT_LIMIT, LIVES, MEMORY, STRATEGIES, STRATEGY
 from .trees import tree_document, write_tree
 from .words import HangmanWords
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 if TYPE_CHECKING:
     from .exact import ExactPlay

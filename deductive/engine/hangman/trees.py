@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import _io
 from ...errors import DeductiveError
+from ..._deprecated import renamed
 
 if TYPE_CHECKING:
     from .exact import ExactPlay
@@ -97,7 +98,8 @@ def check_tree(tree: dict[str, Any], words: Iterable[str], lives: int | None = N
     words = list(words)
     if not isinstance(tree, dict) or tree.get("format") != TREE_FORMAT or "tree" not in tree:
         raise DeductiveError(f"not a deductive Hangman tree (expected \"format\": "
-                             f"\"{TREE_FORMAT}\"); write one with tree_document")
+                             f"\"{TREE_FORMAT}\"); write one with `deductive hangman sweep "
+                             "--strategy optimal --tree FILE` or `hangman evil --tree FILE`")
     if lives is None:
         lives = int(tree.get("lives", 0))
     if lives < 1:
@@ -149,7 +151,8 @@ def load_tree(path: str | os.PathLike[str]) -> Any:
     expanded unless ``$DEDUCTIVE_MAX_INPUT`` raises it), JSON of a format version this
     package reads (parsed, its shape left to :func:`check_tree`); else one
     :class:`DeductiveError` naming the path."""
-    hint = "give a tree written by tree_document (hangman sweep --tree)"
+    hint = ("give a tree written by `hangman sweep --strategy optimal --tree` or "
+            "`hangman evil --tree`")
     text = _io.read_text(path, what="Hangman tree", error=DeductiveError, hint=hint,
                          gunzip=True)
     try:
@@ -170,3 +173,7 @@ def write_tree(path: str | os.PathLike[str], doc: dict[str, Any]) -> None:
     """Write ``doc`` (a tree) as JSON to ``path`` through a temporary file, so that a crash
     leaves no half file (:func:`deductive._io.write_output`)."""
     _io.write_json(path, doc, separators=(",", ":"))
+
+
+def __getattr__(name: str) -> object:
+    return renamed(__name__, name, ("tree_to_json", "write_json"))    # their names before 0.3

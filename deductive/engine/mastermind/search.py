@@ -33,13 +33,15 @@ import numpy as np
 from ...errors import ArgumentError, DeductiveError
 from ...kernels.mastermind import canonical_symmetry, orbit_minima_mask, symmetry_image
 from ..feedback.scoring import partition_stats
+from ..feedback.tree import TREE
 from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch, opener_bounds
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
+from ..params import Param
 from .results import TreeStats
 
-__all__ = ["SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal", "best_tree",
-           "tree_stats", "check_tree_file", "game_lower_bound"]
+__all__ = ["PEGS_SEARCH", "SymmetricSearch", "WorstCaseSearch", "orbit_minima", "optimal",
+           "best_tree", "tree_stats", "check_tree_file", "game_lower_bound"]
 
 
 class _Reps(np.ndarray):
@@ -309,6 +311,14 @@ def game_lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]
             total += int(bounds[0]) if len(bounds) else int(cut)
         per[game.word(g)] = max(total, int(plain))
     return min(per.values()), per
+
+
+#: The parameters of :func:`best_tree` (and ``--tree``: where the command writes it).
+PEGS_SEARCH = (Param("objective", "expected", type=("expected", "worst")),
+               Param("opener", None, "Search only trees opening with this code (default: "
+                     "every first guess, one per symmetry class)."),
+               Param("max_guesses", None, "Only trees that never need more guesses "
+                     "(objective expected).", int, low=1), TREE.but(help=None))
 
 
 def best_tree(game, objective: str = "expected", opener=None, max_guesses: int | None = None,

@@ -32,7 +32,7 @@ import numpy as np
 from ...kernels.mines_logpoly import log_convolve, log_correlate, log_sum
 from .._memory import available_memory
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 from .board import COVERED, FLAGGED, Position, PositionError, neighbours_of
 from .counting import STEP_BUDGET, CountingBudgetError, TreeCount
 

@@ -22,7 +22,7 @@ from ..params import Param
 from ..stats import wilson_interval
 from .board import Board, parse_preset
 from .players import make_player
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["GameRecord", "BenchResult", "new_game", "moves", "play_game", "run_bench",
            "bench_chunk", "original_protocol", "ORIGINAL_STRATEGIES", "first_move_cell",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .bench import BenchResult, first_move_cell, new_game, play_game, wilson_interval
 from .board import parse_preset
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 
 __all__ = ["Comparison", "compare_players", "sign_test", "paired_difference_interval"]
 

@@ -1,10 +1,12 @@
 """Text forms of the wing's results: what ``deductive mines`` prints without ``--json``.
 
-Each function turns a result the engine returns (an :class:`~.analysis.Analysis`, a
-:meth:`~.bench.BenchResult.to_json` report, a :class:`~.session.Step`) into lines of text,
-as :meth:`~.board.Board.draw` does for a board; those of the typed results are registered
-with :func:`~deductive.engine.render.render`. The JSON forms are the results' own
-``to_json`` methods.
+One function per typed result (an :class:`~.analysis.Analysis`, its
+:class:`~.analysis.Deductions`, a :class:`~.bench.BenchResult`, a
+:class:`~.compare.Comparison`, a :class:`~.bench.ProtocolTable`, a
+:class:`~.generate.GenerateResult`), registered with
+:func:`~deductive.engine.render.render`; and a game shown step by step (:func:`opening`,
+:func:`step`), as :meth:`~.board.Board.draw` does for a board. The JSON forms are the
+results' own ``to_json`` methods.
 """
 
 from __future__ import annotations
@@ -17,12 +19,11 @@ from .bench import BenchResult, ProtocolTable, first_move_name
 from .compare import Comparison
 from .generate import GenerateResult
 
-__all__ = ["probabilities", "forced", "bench_summary", "compare_summary", "protocol_table",
-           "opening", "step", "decisions"]
+__all__ = ["opening", "step"]
 
 
-@render.register(Analysis)
-def probabilities(analysis: Analysis) -> str:
+@render.register
+def _probabilities(analysis: Analysis) -> str:
     """The probability grid (``.`` revealed) and a line of counts."""
     lines = [" ".join("  .  " if v != v else f"{v:5.3f}" for v in row) for row in analysis.grid()]
     lines.append(f"{len(analysis.safe)} safe, {len(analysis.mines)} mine(s) forced; "
@@ -33,39 +34,46 @@ def probabilities(analysis: Analysis) -> str:
 @render.register
 def _deductions(deductions: Deductions) -> str:
     """One line per forced cell (``safe  row R, column C``, then the mines)."""
-    return forced(deductions.analysis)
-
-
-def forced(analysis: Analysis) -> str:
-    """One line per forced cell (``safe  row R, column C``, then the mines)."""
+    analysis = deductions.analysis
     where = analysis.position.where
     lines = [f"safe  {where(int(c))}" for c in analysis.safe]
     lines += [f"mine  {where(int(c))}" for c in analysis.mines]
     return "\n".join(lines) or "nothing is forced"
 
 
-def decisions(report: dict) -> str:
+def _decisions(report: dict) -> str:
     """``rules=R, forced=F, guess=G``: cells decided by each kind of move."""
     return ", ".join(f"{k}={v}" for k, v in report["decisions"].items())
 
 
-def bench_summary(report: dict, spec: str) -> str:
-    """Four lines: the set-up, the win rate with its interval, guesses and time, decisions."""
+def _board(report: dict, spec: str) -> str:
+    """``SPEC (RxC/M)``, or the size alone when no spec is given."""
+    size = f"{report['rows']}x{report['cols']}/{report['mines']}"
+    return f"{spec} ({size})" if spec else size
+
+
+@render.register
+def _bench(result: BenchResult, spec: str = "") -> str:
+    """Four lines: the set-up (``spec``: the preset as given), the win rate with its
+    interval, guesses and time, decisions."""
+    report = result.to_json()
     lo, hi = report["ci95"]
-    return (f"{report['player']} on {spec} ({report['rows']}x{report['cols']}/{report['mines']}), "
+    return (f"{report['player']} on {_board(report, spec)}, "
             f"first click {report['first_click']} at {first_move_name(report['first_move'])}, "
             f"seed {report['seed']}\n"
             f"wins {report['wins']}/{report['games']} = {100 * report['win_rate']:.2f}% "
             f"(95% CI {100 * lo:.2f}-{100 * hi:.2f}%)\n"
             f"guesses per game {report['guesses_per_game']:.3f}, "
             f"{1000 * report['seconds_per_game']:.2f} ms per game\n"
-            f"decisions: {decisions(report)}")
+            f"decisions: {_decisions(report)}")
 
 
-def compare_summary(report: dict, spec: str) -> str:
+@render.register
+def _compare(comparison: Comparison, spec: str = "") -> str:
     """Each player's line (win rate, interval, time), then the paired difference."""
+    report = comparison.to_json()
     a, b = report["a"], report["b"]
-    lines = [f"{a['player']} vs {b['player']} on {spec} ({a['rows']}x{a['cols']}/{a['mines']}), "
+    lines = [f"{a['player']} vs {b['player']} on {_board(a, spec)}, "
              f"first click {a['first_click']} at {first_move_name(a['first_move'])}, "
              f"seed {a['seed']}, the same {report['games']} games"]
     for side, r in (("A", a), ("B", b)):
@@ -81,11 +89,14 @@ def compare_summary(report: dict, spec: str) -> str:
     return "\n".join(lines)
 
 
-def protocol_table(rows: list, games: int) -> str:
+@render.register
+def _protocol(table: ProtocolTable) -> str:
     """The original programs' table (:func:`~.bench.original_protocol`), one line a strategy."""
+    games = table.games
     lines = [f"{games} games, 8x8, 10 mines, first click (4, 4) opening a 0"]
     lines += [f"{row['strategy']:<30} wins {row['wins']}/{games} ({100 * row['win_rate']:.0f}%), "
-              f"{1000 * row['seconds_per_game']:.1f} ms/game, {decisions(row)}" for row in rows]
+              f"{1000 * row['seconds_per_game']:.1f} ms/game, {_decisions(row)}"
+              for row in table.rows]
     return "\n".join(lines)
 
 
@@ -122,18 +133,3 @@ def _generated(result: GenerateResult) -> str:
         parts.append(f"\nboard {k} ({b.draws} draw(s), {b.moves} move(s))\n"
                      + "\n".join(b.grid()))
     return "\n".join(parts)
-
-
-@render.register
-def _bench(result: BenchResult, spec: str = "") -> str:
-    return bench_summary(result.to_json(), spec)
-
-
-@render.register
-def _compare(comparison: Comparison, spec: str = "") -> str:
-    return compare_summary(comparison.to_json(), spec)
-
-
-@render.register
-def _protocol(table: ProtocolTable) -> str:
-    return protocol_table(table.rows, table.games)

@@ -26,7 +26,7 @@ from ...errors import ArgumentError, DeductiveError
 from ...kernels.absurdle import adversary_matrix, adversary_rows
 from .._parallel import run_rows
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 from .patterns import n_patterns
 
 __all__ = ["Absurdle", "AbsurdleResult", "adversary_rank", "absurdle_search"]

@@ -28,7 +28,7 @@ from ...errors import ArgumentError
 from ..feedback.matrix import answer_major
 from ..feedback.scoring import COLUMNS_MAX, partition_stats
 from ..params import Param
-from ..render import OldAsDict
+from ..._deprecated import OldAsDict
 from ..stats import wilson_interval
 
 __all__ = ["MultiBoard", "MultiResult", "wilson_interval", "multi_chunk"]

@@ -48,7 +48,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class MatrixInfo:
     """A pattern matrix as ``wordle matrix`` reports it: its lists, shape, size, where it

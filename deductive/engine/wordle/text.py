@@ -1,5 +1,6 @@
 """Text forms of the Wordle wing's own results: what ``deductive wordle matrix``,
-``multi`` and ``absurdle search`` print without ``--json``. One function per result type,
+``multi`` and ``absurdle search`` print without ``--json``, and ``deductive cache info``
+(the cache of pattern matrices, which Wordle's ``patterns`` fills). One function per result type,
 registered with :func:`~deductive.engine.render.render`; the JSON forms are the results'
 own ``to_json`` methods. The results Wordle shares with every feedback game have their text
 in :mod:`deductive.engine.feedback.text`.
@@ -7,6 +8,7 @@ in :mod:`deductive.engine.feedback.text`.
 
 from __future__ import annotations
 
+from ...cache import CacheSummary
 from ..render import render
 from .absurdle import AbsurdleResult
 from .multi import MultiResult
@@ -41,3 +43,25 @@ def _absurdle(result: AbsurdleResult) -> str:
     return (f"{result.guesses} guesses force a win: {' '.join(result.sequence)} (no win "
             f"within {max(result.lower_bounds, default=0)}: proven; {result.seconds:.1f} s, "
             f"{result.nodes} nodes)")
+
+
+@render.register
+def _cache_summary(summary: CacheSummary) -> str:
+    """The directory, then one line per file (a temporary file says whose it is)."""
+    lines = [f"cache directory: {summary.directory}"]
+    if not summary.entries:
+        lines.append("no cached matrices")
+    for entry in summary.entries:
+        size = f"{entry['bytes'] / 1e6:.1f} MB"
+        if entry["status"] != "ok":
+            lines.append(f"  {entry['path']}  {size}  {entry['status']}")
+            continue
+        shape = " x ".join(str(n) for n in entry["shape"])
+        lines.append(f"  {entry['path']}  {shape} {entry['dtype']}  {size}  guesses "
+                     f"{entry['guesses_name']}, answers {entry['answers_name']}  kernel "
+                     f"v{entry['kernel_version']}  {entry['created']}")
+    live = set(summary.live)
+    for path in summary.temporary_files:
+        what = "a write in progress" if path in live else "left by a process that stopped"
+        lines.append(f"  {path}  (temporary: {what})")
+    return "\n".join(lines)

@@ -15,6 +15,7 @@ from ...errors import UnknownNameError, WordListError
 from . import dictionaries
 from .dictionaries import _common_words, _en_lines, dictionary, rank_answers
 from .wordlist import MAX_LENGTH, MIN_LENGTH, WordList
+from ..render import render
 
 
 #: Size of the built-in answer lists: that of the original Wordle answers.
@@ -155,6 +156,14 @@ class ListTable:
     def to_json(self) -> list:
         """One object per list: the form ``lists --json`` prints."""
         return [r.to_json() for r in self.rows]
+
+
+@render.register
+def _list_table(table: ListTable) -> str:
+    """One line per list: name, role, length, size, the digest's first 16 digits, source."""
+    width = max((len(r.name) for r in table.rows), default=0)
+    return "\n".join(f"{r.name:<{width}}  {r.role:<7}  {r.length:>2}  {r.size:>6,}  "
+                     f"{r.sha256[:16]}  {r.source}" for r in table.rows)
 
 
 def builtin_lists(*, lengths: Iterable[int] = (5,)) -> list[BuiltinList]:

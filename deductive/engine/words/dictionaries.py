@@ -5,7 +5,7 @@ inflections of a shorter word, by decreasing frequency (:func:`rank_answers`).""
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
@@ -104,7 +104,7 @@ _INFLECTIONS = {
 _MIN_BASE = 3
 
 
-def inflection_base(word: str, common, lang: str = "en") -> str | None:
+def inflection_base(word: str, common: Container[str], lang: str = "en") -> str | None:
     """The shorter word of ``common`` that ``word`` is a simple inflection of, or None.
 
     Examples

@@ -134,7 +134,8 @@ def default_source(length: int | None = None) -> str:
     return "wordle" if length in (None, 5) else "en"
 
 
-def load_lists(guesses=None, answers=None,
+def load_lists(guesses: str | os.PathLike | Sequence[str] | WordList | None = None,
+               answers: str | os.PathLike | Sequence[str] | WordList | None = None,
                length: int | None = None) -> tuple[WordList, WordList]:
     """The guess and the answer list of a game (:func:`load_words` each): ``guesses``
     defaults to :func:`default_source`, ``answers`` to the guess source (for a built-in

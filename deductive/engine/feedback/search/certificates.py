@@ -4,9 +4,8 @@ proof (:func:`verify_proof`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import json
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -306,8 +305,10 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
             out[word] = (None, low <= row["total"], None if low <= row["total"] else
                          f"row {word}: total {row['total']} is below its bound {low}")
         elif threshold is not None and claim <= threshold:
+            why = (f"the threshold is {threshold}" if threshold < INFEASIBLE else
+                   "no threshold: the file has fewer exact rows than it ranks")
             out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
-                                     f"rule it out (the threshold is {threshold})")
+                                     f"rule it out ({why})")
         elif row["by"] != "bound":
             searched.append((row, low))
         elif low >= claim:

@@ -13,7 +13,7 @@ from ....errors import ArgumentError
 from .bounds import INFEASIBLE, opener_bounds
 from .certificates import _cutoff, lists_about, proof_row_valid, proof_tag
 from .tree_search import TreeSearch
-from ...render import OldAsDict
+from ...._deprecated import OldAsDict
 
 #: Beam width of the searches that give :func:`prove_openers` its first ceiling, and how
 #: many totals beyond the N asked for it takes (the best by entropy is not the best
@@ -46,12 +46,15 @@ class OpenerProof(OldAsDict):
         Every opener not ranked has a lower bound above it.
     within : int, optional
         Every opener within this many guesses of the best was ranked exactly too.
+    answers : int
+        How many answers the game has.
     """
 
     rows: list
     keep: int
     ceiling: int
     within: int | None = None
+    answers: int = 0        # the answers' count (each row's average is its total over it)
 
     def _exact(self) -> list[dict]:
         return sorted((r for r in self.rows if r["exact"]),
@@ -190,7 +193,8 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
                 exact = sorted(exact + [row["total"]])
             decide(row)
             decided += 1
-    return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within)
+    return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within,
+                       len(game.answers))
 
 
 def _beam_totals(game, wanted: int, pool) -> list[int]:

@@ -17,7 +17,7 @@ from ..scoring import COLUMNS_MAX
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, _impossible, counting_bounds, lower_bound, opener_bounds
 from .memo import MEMO_ENTRY_BYTES, SearchMemo, _Entry
-from ...render import OldAsDict
+from ...._deprecated import OldAsDict
 
 #: A node leaves unscored the guesses whose bound from its parent's bucket counts (a
 #: guess makes no more buckets of a subset) passes its ceiling by this percentage of the
@@ -54,6 +54,7 @@ class SearchResult(OldAsDict):
     polish: dict | None = None          # :meth:`.polish.Polish.to_json`, if polished
     max_guesses: int | None = None      # the limit the tree was searched within
     objective: str | None = None        # "worst": the least worst case's search (JSON says so)
+    hard: bool = False                  # searched under hard-mode rules (the text says so)
 
     @property
     def average(self) -> float:
@@ -425,7 +426,8 @@ class TreeSearch(SearchMemo):
         lower = int(total) if self.beam is None else int(opener_bounds(game, [first])[0])
         return SearchResult(game.word(first), int(total), int(worst), len(cands),
                             self.beam is None, self.beam, time.perf_counter() - start,
-                            self.nodes, tree, lower, max_guesses=self.max_guesses)
+                            self.nodes, tree, lower, max_guesses=self.max_guesses,
+                            hard=bool(getattr(game, "hard", False)))
 
     def tree(self, cands: np.ndarray, allowed: np.ndarray | None = None,
              depth: int | None = None, guess: int | None = None) -> dict[str, Any]:
