@@ -25,20 +25,19 @@ __all__ = ["opening", "step"]
 @render.register
 def _probabilities(analysis: Analysis) -> str:
     """The probability grid (``.`` revealed) and a line of counts."""
-    lines = [" ".join("  .  " if v != v else f"{v:5.3f}" for v in row) for row in analysis.grid()]
-    lines.append(f"{len(analysis.safe)} safe, {len(analysis.mines)} mine(s) forced; "
-                 f"{analysis.log_count / math.log(10):.2f} log10 arrangements")
-    return "\n".join(lines)
+    grid = [" ".join("  .  " if v != v else f"{v:5.3f}" for v in row) for row in analysis.grid()]
+    counts = (f"{len(analysis.safe)} safe, {len(analysis.mines)} mine(s) forced; "
+              f"{analysis.log_count / math.log(10):.2f} log10 arrangements")
+    return "\n".join(grid + [counts])
 
 
 @render.register
 def _deductions(deductions: Deductions) -> str:
     """One line per forced cell (``safe  row R, column C``, then the mines)."""
-    analysis = deductions.analysis
-    where = analysis.position.where
-    lines = [f"safe  {where(int(c))}" for c in analysis.safe]
-    lines += [f"mine  {where(int(c))}" for c in analysis.mines]
-    return "\n".join(lines) or "nothing is forced"
+    a = deductions.analysis
+    return "\n".join(f"{kind}  {a.position.where(int(c))}"
+                     for kind, cells in (("safe", a.safe), ("mine", a.mines))
+                     for c in cells) or "nothing is forced"
 
 
 def _decisions(report: dict) -> str:
