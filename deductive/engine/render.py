@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 from typing import Any, Protocol, runtime_checkable
 
-
 __all__ = ["Result", "render"]
 
 

@@ -11,7 +11,7 @@ from deductive.engine.feedback.precompute import SecondGuesses, second_guesses
 from deductive.engine.feedback.scoring import Ranking
 from deductive.engine.hangman import sweep_lives
 from deductive.engine.mastermind import Mastermind
-from deductive.engine.mastermind import text as peg_text
+from deductive.engine.mastermind import PegRanking
 from deductive.engine.mastermind.session import assist as peg_assist
 from deductive.engine.mastermind.search import best_tree, check_tree_file, tree_stats
 from deductive.engine.wordle import Wordle
@@ -109,7 +109,7 @@ def test_multi_and_absurdle_texts(game):
 
 def test_mastermind_texts_and_assistant():
     game = Mastermind(2, 3)
-    assert peg_text.scores(rank_guesses(game.patterns, top=1)) == (
+    assert render(PegRanking.of(rank_guesses(game.patterns, top=1), game, "entropy")) == (
         "12  entropy 2.0588  buckets 5  largest 4  expected 2.556")
     stats = tree_stats(game, best_tree(game, "worst").tree, objective="worst")
     assert render(stats).startswith("objective worst: total ")

@@ -7,29 +7,21 @@ from __future__ import annotations
 from ..render import render
 from .results import PegRanking, TreeStats
 
-__all__ = ["scores", "summary"]
-
-
-def scores(ranked) -> str:
-    """Ranked first guesses (:class:`~deductive.engine.feedback.scoring.GuessScore`), one
-    a line."""
-    return "\n".join(f"{s.word}  entropy {s.entropy:.4f}  buckets {s.buckets}  largest "
-                     f"{s.largest}  expected {s.expected:.3f}" for s in ranked)
+__all__: list[str] = []
 
 
 @render.register
 def _ranking(ranking: PegRanking) -> str:
-    return scores(ranking.scores)
+    """Ranked first guesses, one a line."""
+    return "\n".join(f"{s.word}  entropy {s.entropy:.4f}  buckets {s.buckets}  largest "
+                     f"{s.largest}  expected {s.expected:.3f}" for s in ranking.scores)
 
 
 @render.register
-def _tree_stats(stats: TreeStats) -> str:
-    return summary(stats.to_json())
-
-
-def summary(stats: dict) -> str:
+def _tree_stats(result: TreeStats) -> str:
     """A checked tree's statistics (:func:`~.search.tree_stats`): who made it, its
     totals, then its distribution."""
+    stats = result.to_json()
     head = ", ".join(f"{k} {stats[k]}" for k in ("solver", "opener", "objective") if k in stats)
     return (f"{head}: total {stats['total']}, average {stats['average']:.4f}, worst "
             f"{stats['worst']}" + (f", {stats['seconds']} s" if "seconds" in stats else "")
