@@ -13,6 +13,14 @@
 //       (cells row-major from 0, as deductive numbers them: cell = row * cols + col).
 //       One result per line: {"won": bool, "guesses": n, "clicks": n, "ms": t}, with
 //       "stalled": true when the solver named no cell to open (counted as lost).
+//   node driver.mjs --hill PATH play --moves  < games.jsonl  > results.jsonl
+//       The same, each result with "moves": [[cell, safety], ...], every click after the
+//       first in order, with the probability of being safe the solver gave it (1: sure).
+//   node driver.mjs --hill PATH query  < positions.jsonl  > actions.jsonl
+//       What the solver would do in a position: {"rows", "cols", "mines": total, "cells":
+//       [per cell -1 covered, 0-8 revealed]} in (row-major), {"actions": [[cell, safety,
+//       kind], ...]} out, in the solver's order; kind 1 clear, 2 flag, 3 chord, 0 when the
+//       solver left it unset (its page clears such a cell).
 //   node driver.mjs rules  < games.jsonl
 //       Our rules alone (no solver): {"rows", "cols", "mines", "clicks": [cells]} in,
 //       {"open": [0 or 1 per cell], "won", "lost"} out; the tests hold it to deductive's.
@@ -65,18 +73,19 @@ function fail(message) {
 
 function parseArgs(argv) {
     const args = { hill: process.env.HILL_JSMINESWEEPER || null, command: null, seed: 0,
-                   games: 100, modern: false };
+                   games: 100, modern: false, moves: false };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         if (a === "--hill") args.hill = argv[++i];
         else if (a === "--seed") args.seed = Number(argv[++i]);
         else if (a === "--games") args.games = Number(argv[++i]);
         else if (a === "--modern") args.modern = true;
-        else if (a === "play" || a === "own" || a === "rules") args.command = a;
+        else if (a === "--moves") args.moves = true;
+        else if (a === "play" || a === "own" || a === "rules" || a === "query") args.command = a;
         else fail(`unknown argument ${JSON.stringify(a)}; see the usage at the top of driver.mjs`);
     }
     if (!args.command)
-        fail("give a command: play (games on stdin), own (Hill's generator) or rules");
+        fail("give a command: play or query (games or positions on stdin), own (Hill's generator) or rules");
     if (!args.hill && args.command !== "rules")
         fail("give the JSMinesweeper checkout with --hill PATH (or HILL_JSMINESWEEPER)");
     if (!Number.isInteger(args.seed) || !Number.isInteger(args.games) || args.games < 1)
@@ -161,7 +170,7 @@ class Game {
 const OPTIONS = () => ({ playStyle: 2 /* no flags */, verbose: false, advancedGuessing: true,
                          fullProbability: true, hardcore: false });
 
-async function playLayout(hill, rows, cols, mines, first) {
+async function playLayout(hill, rows, cols, mines, first, log = null) {
     const start = performance.now();
     const game = new Game(rows, cols, mines);
     const board = new hill.Board(0, cols, rows, mines.length, 0, "safe");
@@ -175,12 +184,15 @@ async function playLayout(hill, rows, cols, mines, first) {
         let played = false;
         for (let i = 0; i < reply.actions.length; i++) {
             const action = reply.actions[i];
-            if (action.action !== hill.ACTION_CLEAR) continue;     // no flags, no chords
+            // No flags, no chords; a clear whose kind the solver left unset is a clear, as on
+            // his page (his off-edge guess sets none).
+            if (action.action !== hill.ACTION_CLEAR && action.action !== undefined) continue;
             const sure = action.prob === 1;
             if (!sure && i !== 0) break;
             const cell = action.y * cols + action.x;
             if (!sure) guesses++;
             clicks++;
+            if (log) log.push([cell, action.prob]);
             played = true;
             reveal(game.click(cell));
             if (game.lost || game.won || !sure) break;
@@ -195,10 +207,7 @@ async function playLayout(hill, rows, cols, mines, first) {
 // Our rules alone, without Hill's solver (the tests compare them with deductive's Board):
 // {"rows", "cols", "mines", "clicks": [cells]} -> {"open": [0/1 per cell], "won", "lost"}.
 async function rules() {
-    const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-    for await (const line of lines) {
-        if (!line.trim()) continue;
-        const g = JSON.parse(line);
+    for await (const g of inputs()) {
         const game = new Game(g.rows, g.cols, g.mines);
         for (const cell of g.clicks) { game.click(cell); if (game.lost) break; }
         process.stdout.write(JSON.stringify({ open: Array.from(game.open), won: game.won,
@@ -206,16 +215,35 @@ async function rules() {
     }
 }
 
-async function play(hill) {
+// Each line of stdin that is not blank, parsed; one that is not JSON ends the run (exit 2).
+async function* inputs() {
     const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
     let lineNo = 0;
     for await (const line of lines) {
         lineNo++;
         if (!line.trim()) continue;
-        let g;
-        try { g = JSON.parse(line); } catch { fail(`line ${lineNo} is not JSON`); }
-        const result = await playLayout(hill, g.rows, g.cols, g.mines, g.first);
-        process.stdout.write(JSON.stringify(result) + "\n");
+        let parsed;
+        try { parsed = JSON.parse(line); } catch { fail(`line ${lineNo} is not JSON`); }
+        yield parsed;
+    }
+}
+
+async function play(hill, withMoves) {
+    for await (const g of inputs()) {
+        const log = withMoves ? [] : null;
+        const result = await playLayout(hill, g.rows, g.cols, g.mines, g.first, log);
+        process.stdout.write(JSON.stringify(withMoves ? { ...result, moves: log } : result) + "\n");
+    }
+}
+
+async function query(hill) {
+    for await (const p of inputs()) {
+        const board = new hill.Board(0, p.cols, p.rows, p.mines, 0, "safe");
+        hill.page.board = board;
+        p.cells.forEach((v, k) => { if (v >= 0) board.getTile(k).setValue(v); });
+        const reply = await hill.solver(board, OPTIONS());
+        const actions = reply.actions.map(a => [a.y * p.cols + a.x, a.prob, a.action || 0]);
+        process.stdout.write(JSON.stringify({ actions }) + "\n");
     }
 }
 
@@ -242,6 +270,7 @@ if (args.command === "rules") {
 } else {
     const hill = loadHill(args.hill);
     await hill.solver(null);      // his page's start-up call: it sets the solver's entry points
-    if (args.command === "play") await play(hill);
+    if (args.command === "play") await play(hill, args.moves);
+    else if (args.command === "query") await query(hill);
     else await own(hill, args.seed, args.games, args.modern);
 }
