@@ -42,7 +42,7 @@ from deductive.engine.minesweeper.analysis import analyze  # noqa: E402
 from deductive.engine.minesweeper.base import Move  # noqa: E402
 from deductive.engine.minesweeper.bench import (first_move_cell, new_game,  # noqa: E402
                                                 play_game)
-from deductive.engine.minesweeper.board import parse_preset  # noqa: E402
+from deductive.engine.minesweeper.board import neighbours_of, parse_preset  # noqa: E402
 from deductive.engine.minesweeper.players import make_player  # noqa: E402
 
 CLEAR, UNSET = 1, 0                 # the driver's action kinds that open a cell
@@ -93,13 +93,32 @@ class WithHillGuesses:
         cell, said = self.hill.first_clear(position)
         ours = int(move.reveal[0])
         p = analyze(position).probabilities
-        self.log({"game": self.game, "at": self.guesses,
-                  "covered": int((position.cells < 0).sum()), "ours": ours, "hill": cell,
-                  "ours_safety": round(1 - float(p[ours]), 6),
-                  "hill_safety": round(1 - float(p[cell]), 6), "hill_said": round(said, 6),
-                  "reason": move.reason})
+        row = {"game": self.game, "at": self.guesses,
+               "covered": int((position.cells < 0).sum()), "ours": ours, "hill": cell,
+               "ours_safety": round(1 - float(p[ours]), 6),
+               "hill_safety": round(1 - float(p[cell]), 6), "hill_said": round(said, 6),
+               "reason": move.reason}
+        if ours != cell:
+            row.update({f"{who}_{key}": value for who, k in (("ours", ours), ("hill", cell))
+                        for key, value in self.features(position, k, p).items()})
+        self.log(row)
         self.guesses += 1
         return Move("guess", reveal=[cell], probability=float(p[cell]), reason="hill")
+
+    def features(self, position, cell, probs) -> dict:
+        """What sets a cell apart, for a choice where the two players differ: whether it
+        touches a revealed number, how many of its neighbours are covered, and, for players
+        with a look-ahead (``best``, ``strongest``), the chance to survive it and the best
+        next click, and the expected share of 8 cells its number proves safe."""
+        nbrs = neighbours_of(position.rows, position.cols)
+        ring = nbrs[cell][nbrs[cell] >= 0]
+        out = {"front": bool((position.cells[ring] >= 0).any()),
+               "cov": int((position.cells[ring] < 0).sum())}
+        if hasattr(self.player, "_next_survival"):
+            survive, gained = self.player._next_survival(position, cell, nbrs)[:2]
+            out.update(two=round((1 - float(probs[cell])) * survive, 6),
+                       gain=round(float(gained), 4))
+        return out
 
 
 def run(args):

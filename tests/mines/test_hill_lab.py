@@ -8,11 +8,14 @@ import shutil
 import subprocess
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from benchmarks import hill_compare, hill_lab, mines_paired
 from deductive.engine.minesweeper.analysis import analyze
 from deductive.engine.minesweeper.bench import new_game
+from deductive.engine.minesweeper.board import neighbours_of
+from deductive.engine.minesweeper.players import make_player
 
 NODE = shutil.which("node")
 needs_hill = pytest.mark.skipif(NODE is None or not os.environ.get(hill_compare.ENV),
@@ -42,6 +45,27 @@ def test_summary_counts_each_kind_of_choice(tmp_path):
     assert any(line.startswith("guess 1: 2 guesses; the same cell 1") for line in out)
     assert any(line.startswith("our reason 'endgame': 1 guesses") for line in out)
     assert out[-1].endswith("more than 1e-4 in 0")
+
+
+def test_features_of_a_cell():
+    board, _ = new_game(9, 9, 10, 4, seed=1000, first_click="zero")
+    board.click(40)
+    position = board.position()
+    probs = analyze(position).probabilities
+    nbrs = neighbours_of(9, 9)
+    lab = hill_lab.WithHillGuesses(make_player("best"), None, [].append)
+    covered = [int(k) for k in np.flatnonzero(position.cells < 0)]
+    front = [k for k in covered if (position.cells[nbrs[k][nbrs[k] >= 0]] >= 0).any()]
+    for cell in (front[0], covered[0]):
+        got = lab.features(position, cell, probs)
+        ring = nbrs[cell][nbrs[cell] >= 0]
+        survive = lab.player._next_survival(position, cell, nbrs)[0]
+        assert got["front"] == (cell in front)
+        assert got["cov"] == int((position.cells[ring] < 0).sum())
+        assert got["two"] == pytest.approx((1 - probs[cell]) * survive, abs=1e-6)
+        assert 0 <= got["gain"] <= 1
+    assert "two" not in hill_lab.WithHillGuesses(make_player("least-risk"), None,
+                                                 [].append).features(position, cell, probs)
 
 
 @needs_hill
