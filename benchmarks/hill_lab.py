@@ -203,6 +203,19 @@ def summarize(rows) -> list:
     out += [_line(f"guess {at + 1}{'+' if at == 4 else ''}", by_at[at]) for at in sorted(by_at)]
     out += [_line(f"our reason {reason!r}", [r for r in rows if r["reason"] == reason])
             for reason, _ in Counter(r["reason"] for r in rows).most_common()]
+    differ = [r for r in rows if "hill_front" in r]
+    if differ:
+        def mean(key):
+            return np.mean([r[key] for r in differ if key in r])
+
+        out.append(f"where the cells differ ({len(differ)}): on the frontier Hill "
+                   f"{mean('hill_front'):.3f}, ours {mean('ours_front'):.3f}; covered "
+                   f"neighbours Hill {mean('hill_cov'):.2f}, ours {mean('ours_cov'):.2f}")
+        if "hill_two" in differ[0]:
+            out.append(f"  our look-ahead's two-click survival: Hill's cell "
+                       f"{mean('hill_two'):.4f}, ours {mean('ours_two'):.4f}; expected share "
+                       f"proven safe Hill "
+                       f"{mean('hill_gain'):.4f}, ours {mean('ours_gain'):.4f}")
     off = sum(abs(r["hill_said"] - r["hill_safety"]) > 1e-4 for r in rows)
     out.append(f"Hill's stated safety differs from our engine's by more than 1e-4 in {off}")
     return out

@@ -114,3 +114,19 @@ def test_query_needs_the_checkout():
                          text=True, env=env)
     assert out.returncode == 2 and "--hill PATH" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+@needs_hill
+def test_fixed_clock_plays_and_logs_every_click():
+    games = [hill_compare.layout("beginner", g, seed=1000, first_click="safe",
+                                 first_move="corner") for g in range(3)]
+    text = "".join(json.dumps(g) + "\n" for g in games)
+    runs = [subprocess.run([NODE, hill_compare.DRIVER, "--hill", hill_compare.hill_path(),
+                            "play", "--moves", *extra], input=text, capture_output=True,
+                           text=True, check=True).stdout.splitlines()
+            for extra in ((), ("--fixed-clock",))]
+    for line in runs[1]:
+        got = json.loads(line)
+        assert len(got["moves"]) == got["clicks"] - 1        # every click after the first
+        assert sum(safety < 1 for _, safety in got["moves"]) == got["guesses"]
+    assert [json.loads(x)["moves"] for x in runs[0]] == [json.loads(x)["moves"] for x in runs[1]]
