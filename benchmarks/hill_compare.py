@@ -145,7 +145,7 @@ def paired(dir, baseline=HILL) -> list:
     with open(os.path.join(dir, "setup.json")) as fh:
         setup = json.load(fh)
     board = parse_preset(setup["preset"])
-    found = {file[:-len(".jsonl")]: mines_paired._records(os.path.join(dir, file))
+    found = {file[:-len(".jsonl")].replace("@", ":"): mines_paired._records(os.path.join(dir, file))
              for file in sorted(os.listdir(dir)) if file.endswith(".jsonl")}
     base = found.pop(baseline)
     rows = []

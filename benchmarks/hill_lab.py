@@ -140,7 +140,7 @@ def run(args):
         sys.exit(f"error: {problem}")
     player = make_player(args.player)
     suffix = "1" if args.first_only else ""
-    games_path = os.path.join(args.out, f"{player.name}+hill{suffix}.jsonl")
+    games_path = mines_paired.player_file(args.out, f"{player.name}+hill{suffix}")
     done = len(mines_paired._records(games_path))
     rows, cols, mines = parse_preset(args.preset)
     first = first_move_cell(rows, cols, args.first_move)

@@ -7,15 +7,16 @@ Usage:
   python benchmarks/mines_paired.py report DIR --baseline best [--json]
 
 ``run`` plays the games of each player in blocks of 100 and appends each block to
-``DIR/<player>.jsonl`` (one line per block, games in order), so an interrupted run resumes
-and several processes (one per core, one player each) can share DIR. The baseline is
-played once and paired with every variant, which costs one player's games per variant
-instead of two (``deductive mines compare`` plays both). The set-up (preset, rules, seed)
-is stored in ``DIR/setup.json`` and a run with another set-up is refused. ``report``
-pairs the games both players have finished and prints one line per variant with its
-win rate, its paired difference from the baseline, the interval, the sign test and the
-time per game of both (a time ratio measured in the same processes only if they ran side
-by side: say how they ran).
+``DIR/<player>.jsonl`` (one line per block, games in order; a ``:`` in the player's name,
+which some file systems refuse, is written ``@``: ``strongest@ltr=0.9.jsonl``), so an
+interrupted run resumes and several processes (one per core, one player each) can share
+DIR. The baseline is played once and paired with every variant, which costs one player's
+games per variant instead of two (``deductive mines compare`` plays both). The set-up
+(preset, rules, seed) is stored in ``DIR/setup.json`` and a run with another set-up is
+refused. ``report`` pairs the games both players have finished and prints one line per
+variant with its win rate, its paired difference from the baseline, the interval, the
+sign test and the time per game of both (a time ratio measured in the same processes only
+if they ran side by side: say how they ran).
 """
 
 import argparse
@@ -32,6 +33,12 @@ from deductive.engine.minesweeper.compare import Comparison  # noqa: E402
 from deductive.engine.minesweeper.players import make_player  # noqa: E402
 
 BLOCK = 100
+
+
+def player_file(dir, name):
+    """Where the games of the player ``name`` go in ``dir``: its name with ``:`` (not
+    allowed in a file name on every system) written ``@``."""
+    return os.path.join(dir, name.replace(":", "@") + ".jsonl")
 
 
 def _setup(args):
@@ -66,7 +73,7 @@ def run(args):
             json.dump(_setup(args), fh)
     for name in args.players:
         player = make_player(name)
-        path = os.path.join(args.dir, f"{player.name}.jsonl")
+        path = player_file(args.dir, player.name)
         done = len(_records(path))
         for lo in range(done - done % BLOCK, args.games, BLOCK):
             lo = max(lo, done)
@@ -87,7 +94,7 @@ def report(args):
     results = {}
     for file in sorted(os.listdir(args.dir)):
         if file.endswith(".jsonl"):
-            name = file[:-len(".jsonl")]
+            name = file[:-len(".jsonl")].replace("@", ":")
             results[name] = _records(os.path.join(args.dir, file))
     base = results.pop(args.baseline)
     rows = []

@@ -130,3 +130,20 @@ def test_fixed_clock_plays_and_logs_every_click():
         assert len(got["moves"]) == got["clicks"] - 1        # every click after the first
         assert sum(safety < 1 for _, safety in got["moves"]) == got["guesses"]
     assert [json.loads(x)["moves"] for x in runs[0]] == [json.loads(x)["moves"] for x in runs[1]]
+
+
+def test_a_variant_with_options_has_a_portable_file_and_resumes(tmp_path, capsys):
+    args = SimpleNamespace(dir=str(tmp_path), players=["best", "best:endgame=50"],
+                           preset="beginner8", games=120, seed=3, first_click="safe",
+                           first_move="corner")
+    mines_paired.run(args)
+    assert sorted(os.listdir(tmp_path)) == ["best.jsonl", "best@endgame=50.jsonl",
+                                            "setup.json"]
+    variant = mines_paired._records(str(tmp_path / "best@endgame=50.jsonl"))
+    assert len(variant) == 120
+    mines_paired.run(args)                  # done: nothing is played or appended again
+    assert mines_paired._records(str(tmp_path / "best@endgame=50.jsonl")) == variant
+    capsys.readouterr()
+    mines_paired.report(SimpleNamespace(dir=str(tmp_path), baseline="best", json=True))
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["a"]["player"] == "best:endgame=50" and row["games"] == 120
