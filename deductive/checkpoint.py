@@ -148,6 +148,7 @@ class Checkpoint:
         self.inputs = inputs_digest(self.tag, self.version)
         self.started = time.perf_counter()
         self._header = False
+        self._gzip: bool | None = None   # whether the file is gzip (known at the first row)
         self.failed = 0
 
     def load(self, valid=None) -> dict:
@@ -187,6 +188,8 @@ class Checkpoint:
             warnings.warn(f"{self.path}: {self.failed} row(s) fail their check (edited or "
                           "damaged); computing them again", DeductiveWarning, stacklevel=2)
         with open(self.path, "rb+") as fh:
+            if _packed(fh):             # a gzip file takes whole members (see append)
+                return done
             fh.seek(0, os.SEEK_END)
             if fh.tell():
                 fh.seek(-1, os.SEEK_END)
@@ -229,14 +232,27 @@ class Checkpoint:
                       "digest": row_digest(self.inputs, key, result)})
         data = "".join(json.dumps(line) + "\n" for line in lines).encode()
         # one write(2) per row, appended: an interruption (Ctrl-C) leaves a row whole or
-        # absent, never cut (a full disk may still cut one: the reader skips it)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        # absent, never cut (a full disk may still cut one: the reader skips it). To a
+        # gzip file (a checkpoint kept packed, as in a repository) the row goes as a gzip
+        # member of its own: readers take the members as one stream
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)
         try:
+            if self._gzip is None:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    self._gzip = _packed(fh)
+            if self._gzip:
+                data = gzip.compress(data, mtime=0)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
         finally:
             os.close(fd)
+
+
+def _packed(fh) -> bool:
+    """Whether the open file ``fh`` (binary, readable) is gzip: its first two bytes."""
+    fh.seek(0)
+    return fh.read(2) == b"\x1f\x8b"
 
 
 def _hashable(key):
