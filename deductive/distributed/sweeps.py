@@ -209,7 +209,7 @@ def _forget(client, token) -> None:
 
 
 def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
-                         checkpoint=None, memo_bytes=None, progress=None):
+                         checkpoint=None, memo_bytes=None, progress=None, steps=None):
     """:func:`~deductive.engine.feedback.search.prove_openers` with its beams, refined
     bounds and searches on the cluster (the plain bounds in this process): the same rows,
     ``seconds`` aside. Each worker's memo is capped at ``memo_bytes`` over the number of
@@ -220,7 +220,8 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
                          max(MEMO_ENTRY_BYTES, memo_bytes // workers))
     try:
         return prove_openers(game, keep, within=within, max_guesses=max_guesses,
-                             checkpoint=checkpoint, progress=progress, pool=pool)
+                             checkpoint=checkpoint, progress=progress, pool=pool,
+                             steps=steps)
     finally:
         pool.close()
 

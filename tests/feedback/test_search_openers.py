@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import deductive
 from deductive.engine.feedback.search import LocalSearches, opener_bounds, prove_openers
 from deductive.engine.feedback.search import bounds as bounds_module
+from deductive.engine.feedback.search import proofs
 from deductive.engine.feedback.search.proofs import _proof_row
 from deductive.engine.wordle.game import Wordle
 
@@ -144,8 +145,10 @@ class _RecordedSearches(LocalSearches):
     def __init__(self, game, max_guesses=None):
         super().__init__(game, max_guesses)
         self.limits, self.sent = {}, {}
+        self.beams = 0
 
     def submit(self, place, g, limit, beam=False):
+        self.beams += beam
         if not beam:
             self.limits[place] = limit
             self.sent[place] = g
@@ -252,20 +255,36 @@ def test_proof_rows_from_searches_under_higher_limits():
     assert row(850, 860, (864, 4, True, 1.0, 860)) == (860, None, None, False, "bound")
 
 
+def _part(entry) -> str:
+    """What a line of a proof file holds: ``"proof"`` (its header and opener rows),
+    ``"ceiling"`` (the first ceiling's beams) or ``"bounds"`` (the plain bounds kept)."""
+    proof = entry["tag"]["proof"]
+    return proof.split(":")[1] if ":" in proof else "proof"
+
+
 def test_certificate_resumes_to_the_same_rows(tmp_path):
+    """A run cut anywhere (in its beams, its bounds or its rows) resumes to the same rows,
+    and runs again none of the beams and bounds it kept."""
     game = Wordle("fr-seed", "fr-seed")
     path = tmp_path / "proof.jsonl"
     whole = prove_openers(game, 3, checkpoint=str(path))
     lines = path.read_text().splitlines()
-    assert len(lines) == len(game.guesses) + 1          # a header, a row per opener
-    for cut in (0, 5, len(lines) - 2):
+    parts = [_part(json.loads(x)) for x in lines]
+    beams, bounds = parts.count("ceiling") - 1, parts.count("bounds") - 1   # less headers
+    assert beams >= 3 + proofs.CEILING_EXTRA and bounds >= 3
+    assert parts.count("proof") == len(game.guesses) + 1
+    among_bounds = [k for k, p in enumerate(parts) if p == "bounds"][3]
+    for cut in (0, 5, among_bounds, len(lines) - 2):
         part = tmp_path / f"cut{cut}.jsonl"
         part.write_text("\n".join(lines[:cut]) + ("\n" if cut else "") + lines[cut][:20])
-        again = prove_openers(game, 3, checkpoint=str(part))
-        assert _stable(again.rows) == _stable(whole.rows)
-        kept = [json.loads(x) for x in part.read_text().splitlines()
+        pool = _RecordedSearches(game)
+        again = prove_openers(game, 3, checkpoint=str(part), pool=pool)
+        assert _stable(again.rows) == _stable(whole.rows) and again.ceiling == whole.ceiling
+        assert _stable(_rows(part)) == _stable(whole.rows)
+        assert pool.beams == beams - max(0, min(cut - 1, beams))     # those kept: not again
+        rows = [json.loads(x) for x in part.read_text().splitlines()
                 if x.startswith("{") and x.endswith("}")]
-        assert _stable(e["result"] for e in kept if "key" in e) == _stable(whole.rows)
+        assert sum(_part(e) == "bounds" and "key" in e for e in rows) == bounds  # each once
     assert whole.best() == ["clair", "train"] and whole.ceiling == 858
 
 
@@ -282,7 +301,7 @@ def test_cli_prove_best_and_exact_openers(tmp_path):
     assert out.exit_code == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["best"] == ["clair", "train"] and doc["ceiling"] == 851
-    assert doc["openers"] == 297 == len(ck.read_text().splitlines()) - 1   # and a header
+    assert doc["openers"] == 297 == len(_rows(ck))
     assert doc["bound"] + doc["search"] == 297
     again = json.loads(runner.invoke(cli, args).stdout)      # all from the checkpoint
     assert _stable(again["ranking"]) == _stable(doc["ranking"])
@@ -342,7 +361,7 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
     # digests made to hold: the check does not rest on them)
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     for entry in lines:
-        result = entry.get("result")
+        result = entry.get("result") if "word" in entry.get("result", {}) else None
         if result and result["word"] == "clair":
             result["total"] -= 1
         if result and result["by"] == "bound":
@@ -363,7 +382,11 @@ def test_verify_proof_checks_rows_and_catches_a_wrong_one(tmp_path):
 
 
 def _rows(path):
-    return [e["result"] for e in map(json.loads, path.read_text().splitlines()) if "key" in e]
+    """The opener rows of a proof file (not its first ceiling's beams; lines cut short
+    left out)."""
+    entries = [json.loads(x) for x in path.read_text().splitlines()
+               if x.startswith("{") and x.endswith("}")]
+    return [e["result"] for e in entries if "key" in e and _part(e) == "proof"]
 
 
 def test_cli_within_and_verify_ranking(tmp_path):
@@ -387,12 +410,14 @@ def test_cli_within_and_verify_ranking(tmp_path):
     assert report["ok"] and len(report["checked"]) == 4 + sum(
         not r["exact"] for r in _rows(ck))
     lines = [json.loads(x) for x in ck.read_text().splitlines()]
-    lines[1]["result"]["lower"] += 1000             # its digest no longer holds
-    lines[1]["result"]["by"], lines[1]["result"]["exact"] = "bound", False
+    k = next(k for k, e in enumerate(lines)         # the first opener row (after the beams)
+             if "key" in e and _part(e) == "proof")
+    lines[k]["result"]["lower"] += 1000             # its digest no longer holds
+    lines[k]["result"]["by"], lines[k]["result"]["exact"] = "bound", False
     ck.write_text("".join(json.dumps(e) + "\n" for e in lines))
     bad = runner.invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed", str(ck)])
-    assert bad.exit_code == 1 and f"WRONG: row {lines[1]['key']!r} (line 2): its digest" \
-        in bad.stdout
+    assert bad.exit_code == 1 and \
+        f"WRONG: row {lines[k]['key']!r} (line {k + 1}): its digest" in bad.stdout
     wrong = runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers", "1",
                                 "--within", "8"])
     assert wrong.exit_code == 2 and "--within goes with --prove-best" in wrong.stderr

@@ -90,7 +90,8 @@ class OpenerProof(OldAsDict):
 
 
 def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
-                  checkpoint=None, memo_bytes=None, progress=None, pool=None) -> OpenerProof:
+                  checkpoint=None, memo_bytes=None, progress=None, pool=None,
+                  steps=None) -> OpenerProof:
     """Rank the ``keep`` best openers among all guesses exactly, and prove every other
     opener worse; with ``within`` D, also every opener whose total is at most the best + D.
 
@@ -117,7 +118,12 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     the latter gives (:func:`_proof_row`), so the file is the same with any pool. With
     ``checkpoint`` each row is appended as it is decided and a rerun resumes; every row
     but ``seconds`` is the same as in an uncut run (the ceilings depend only on the rows
-    before). ``progress`` is called with the number of openers decided.
+    before). The first ceiling's beams and the plain bounds that rule nothing out are kept
+    there too, a row per opener (under tags of their own, which a certificate's reader
+    passes over), so a run killed in either step resumes with what it finished.
+    ``progress`` is called with the number of openers decided; ``steps``, if given, with
+    ``(step, done, total)`` as steps 1 (``"beams"``: totals found, of those wanted) and 2
+    (``"bounds"``: openers bounded) proceed.
     """
     from ....checkpoint import Checkpoint
 
@@ -131,36 +137,30 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
                        about=lists_about(game))
     done = store.load(proof_row_valid(game))
     rows = list(done.values())
-    if progress is not None:
-        progress(len(rows))
+    beamed = Checkpoint(checkpoint, ceiling_tag(game, keep, max_guesses, within),
+                        about=lists_about(game))
 
-    def decide(row):
+    def decide(row, report=True):
         rows.append(row)
         store.append(row["word"], row)
-        if progress is not None:
+        if progress is not None and report:
             progress(len(rows))
 
     if pool is None:
         pool = LocalSearches(game, max_guesses, memo_bytes)
     # 1. the ceiling
-    ceiling = min(_cutoff(_beam_totals(game, keep + CEILING_EXTRA, pool), keep, within),
-                  INFEASIBLE - 1)
-    # 2. bounds of every opener not yet decided (a resumed run: also of those searched)
+    totals = _beam_totals(game, keep + CEILING_EXTRA, pool, beamed,
+                          None if steps is None else lambda k, n: steps("beams", k, n))
+    ceiling = min(_cutoff(totals, keep, within), INFEASIBLE - 1)
+    # 2. bounds of every opener not yet decided (a resumed run: also of those searched);
+    # the rows they decide are reported once the step is done
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
-    found = np.zeros(len(todo), dtype=np.int64)
-    def bound_rows(openers, lows, each):
-        for g, low in zip(openers.tolist(), lows.tolist()):
-            if low > ceiling:
-                decide({"word": game.word(g), "index": g, "lower": low, "total": None,
-                        "worst": None, "exact": False, "by": "bound",
-                        "seconds": round(each, 4)})
-
-    for lo in range(0, len(todo), BOUND_BATCH):
-        start = time.perf_counter()
-        batch = todo[lo:lo + BOUND_BATCH]
-        found[lo:lo + len(batch)] = opener_bounds(game, batch, ceiling + 1, refine=False)
-        bound_rows(batch, found[lo:lo + len(batch)],
-                   (time.perf_counter() - start) / max(1, len(batch)))
+    found = _plain_bounds(game, todo, ceiling, Checkpoint(
+        checkpoint, bounds_tag(game, keep, max_guesses, within, ceiling + 1),
+        about=lists_about(game)), lambda row: decide(row, report=False),
+        None if steps is None else lambda k: steps("bounds", k, len(todo)))
+    if progress is not None:
+        progress(len(rows))
     # 3. searches under the ceiling, the most promising first (each refines its opener's
     # bound first, under the ceiling of the moment)
     queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
@@ -197,33 +197,123 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
                        len(game.answers))
 
 
-def _beam_totals(game, wanted: int, pool) -> list[int]:
+def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int]:
     """The totals of the beam searches (:data:`CEILING_BEAM`) of the best openers by
     entropy that find a tree, down the list until ``wanted`` have one (at most
     :data:`CEILING_TRIES` times as many tried), sorted: the same on any ``pool`` (its
-    searches run ahead of the list's order by at most the totals still wanted)."""
+    searches run ahead of the list's order by at most the totals still wanted).
+
+    Each beam's outcome that counts is appended to ``store`` (a checkpoint of
+    :func:`ceiling_tag`) and those it holds are not run again: a beam's value does not
+    depend on the beams run before it (see :func:`beam_search`). ``progress`` is called
+    with ``(found, wanted)``."""
     from ..scoring import rank_guesses
 
     openers = [game.guess_index(s.word)
                for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted)]
+    kept = store.load(_beam_row_valid(game)) if store is not None else {}
     totals: list = []
-    ready: dict = {}
-    sent = used = 0
+    ready: dict = {}                    # place in the list -> (total, ok)
+    sent = used = running = 0
     while len(totals) < wanted and used < len(openers):
-        while (sent < len(openers) and sent - used - len(ready) < pool.slots
+        while (sent < len(openers) and running < pool.slots
                and sent - used < wanted - len(totals)):
-            pool.submit(sent, openers[sent], INFEASIBLE, beam=True)
+            row = kept.get(game.word(openers[sent]))
+            if row is not None:
+                ready[sent] = (row["total"], row["ok"], False)
+            else:
+                pool.submit(sent, openers[sent], INFEASIBLE, beam=True)
+                running += 1
             sent += 1
-        place, result = pool.next()
-        ready[place] = result
+        if used not in ready:
+            place, result = pool.next()
+            running -= 1
+            total, _, ok, _, _ = result
+            ready[place] = (int(total), bool(ok), True)
         while used in ready and len(totals) < wanted:
-            total, _, ok, _, _ = ready.pop(used)
+            total, ok, fresh = ready.pop(used)
+            if fresh and store is not None:     # in the list's order: the same file on
+                g = openers[used]               # any pool
+                store.append(game.word(g), {"index": g, "total": total, "ok": ok})
             if ok:                      # else no tree within max_guesses in the beam
-                totals.append(int(total))
+                totals.append(total)
+                if progress is not None:
+                    progress(len(totals), wanted)
             used += 1
-    for _ in range(sent - used - len(ready)):
+    for _ in range(running):
         pool.next()                     # none left running when the searches start
     return sorted(totals)
+
+
+def ceiling_tag(game, keep, max_guesses, within=None) -> dict:
+    """The tag of the first ceiling's beams of :func:`prove_openers`, kept in its
+    checkpoint beside the opener rows (rows keyed by the word): the proof's tag, its
+    ``proof`` marked as the beams' and ``beam`` their width (a certificate's reader
+    passes these rows over)."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:ceiling", beam=CEILING_BEAM)
+
+
+def _plain_bounds(game, todo, ceiling, store, decide, progress=None) -> np.ndarray:
+    """The plain depth-two bound of each opener of ``todo`` (target ``ceiling + 1``), in
+    batches of :data:`BOUND_BATCH`; ``decide`` takes the row of each one above the
+    ceiling (out by its bound). The others are appended to ``store`` (a checkpoint of their
+    own, its tag naming the target) and read back from it by a resumed run, so a run
+    killed in this step (on 12,972 answers, an hour on one core) keeps what it bounded.
+    ``progress`` is called with the number of openers bounded."""
+    kept = store.load(_bound_row_valid(game))
+    found = np.zeros(len(todo), dtype=np.int64)
+    for k, g in enumerate(todo.tolist()):
+        found[k] = kept[game.word(g)]["bound"] if game.word(g) in kept else -1
+    left = np.flatnonzero(found < 0)
+    for lo in range(0, len(left), BOUND_BATCH):
+        start = time.perf_counter()
+        places = left[lo:lo + BOUND_BATCH]
+        batch = todo[places]
+        lows = opener_bounds(game, batch, ceiling + 1, refine=False)
+        found[places] = lows
+        each = round((time.perf_counter() - start) / max(1, len(batch)), 4)
+        for g, low in zip(batch.tolist(), lows.tolist()):
+            if low > ceiling:
+                decide({"word": game.word(g), "index": g, "lower": low, "total": None,
+                        "worst": None, "exact": False, "by": "bound", "seconds": each})
+            else:
+                store.append(game.word(g), {"index": g, "bound": low})
+        if progress is not None:
+            progress(len(todo) - len(left) + lo + len(batch))
+    return found
+
+
+def _bound_row_valid(game):
+    """``valid(key, row)`` of a kept plain bound: ``bound`` of the guess the key and its
+    index name."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
+                and isinstance(row["bound"], int))
+    return valid
+
+
+def bounds_tag(game, keep, max_guesses, within, target) -> dict:
+    """The tag of the plain bounds :func:`prove_openers` keeps (those that rule nothing
+    out, computed with ``target``, the first ceiling + 1): the proof's tag, its ``proof``
+    marked as the bounds'."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:bounds", target=target)
+
+
+def _beam_row_valid(game):
+    """``valid(key, row)`` of a first ceiling's beam row: ``total`` and ``ok`` of the
+    guess the key and its index name."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
+                and isinstance(row["total"], int) and isinstance(row["ok"], bool))
+    return valid
 
 
 def _proof_row(game, g, low, limit, result) -> dict:
