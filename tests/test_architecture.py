@@ -151,7 +151,7 @@ def test_no_private_attribute_of_another_library():
 
 #: The command line's size, every module of ``cli/``: it may shrink, not grow (lower this
 #: as it shrinks).
-CLI_LINES_NOW = 1464   # 0.2.0: lists, mines generate, --json provenance, bounds; lazy
+CLI_LINES_NOW = 1470   # 0.2.0: lists, mines generate, --json provenance, bounds; lazy
 # groups (+162: the group that imports a command when it runs, the short help of each lazy
 # command, and the light modules _group and _options, so that --help needs no numpy; +39:
 # the cache, hangman and mines groups lazy too, their short helps kept beside wordle's; +1:
@@ -159,7 +159,8 @@ CLI_LINES_NOW = 1464   # 0.2.0: lists, mines generate, --json provenance, bounds
 # mastermind and bulls groups lazy too, made with their help in cli/__init__.py, the short
 # helps of the feedback commands shared with wordle's; -7: every command shows a typed
 # result through engine/render.py instead of formatting it here; -7: the peg games' search
-# parameters beside best_tree, in engine/mastermind/search.py)
+# parameters beside best_tree, in engine/mastermind/search.py; +6: a progress bar per step
+# of a long job, for --prove-best's beams and bounds, an hour with every word an answer)
 #: Issue 16's acceptance line: ``cli/`` at most 800 lines in all. Not met yet: the help
 #: texts and examples every command keeps are about 300 lines of it (see the issue).
 CLI_LINES_LIMIT = 800

@@ -83,22 +83,28 @@ dask_options = gather("cluster", Cluster, DASK)
 @contextlib.contextmanager
 def progress(total: int | None, label: str, delay: float = DELAY):
     """Yield ``update(done)`` (``update(done, total)`` if ``total`` is None); a bar on stderr
-    if a terminal, once the job has run ``delay`` seconds (a loaded cache shows nothing)."""
+    if a terminal, once the job has run ``delay`` seconds (a loaded cache shows nothing).
+    ``update(done, total, step)``: a step of the job with a bar of its own (a new bar when
+    the total or the step changes)."""
     stream = sys.stderr
     if not stream.isatty() or (total is not None and total <= 1):
-        yield lambda done, total=None: None
+        yield lambda done, total=None, step=None: None
         return
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        state: dict[str, Any] = {"bar": None, "done": 0}
+        state: dict[str, Any] = {"bar": None, "done": 0, "shape": None}
 
-        def update(done: int, total: int | None = total):
+        def update(done: int, total: int | None = total, step: str = label):
+            if state["bar"] is not None and state["shape"] != (total, step):
+                stack.close()           # the next step: a bar of its own
+                state.update(bar=None, done=0)
             bar = state["bar"]
             if bar is None:
                 if time.perf_counter() - start < delay or not total:
                     return
                 bar = state["bar"] = stack.enter_context(click.progressbar(
-                    length=total, label=label, file=stream, show_eta=True, show_percent=True))
+                    length=total, label=step, file=stream, show_eta=True, show_percent=True))
+                state["shape"] = (total, step)
             bar.update(done - state["done"])
             state["done"] = done
 

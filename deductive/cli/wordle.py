@@ -3,7 +3,6 @@ matrix, second, search) and its variants (multi, absurdle)."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 
 import click
@@ -42,8 +41,6 @@ def wordle_game(guesses, answers, length, source, hard=False, prior="uniform", l
 
 
 GAME = (WORD_LISTS, matrix_options)
-#: The bars of --prove-best's first steps, before its rows (see :func:`prove_openers`).
-STEPS = {"beams": "first ceiling: beams", "bounds": "depth-two bounds"}
 HARD = RULES[0]
 SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
@@ -74,25 +71,10 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
     if prove_best:
         settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
                         max_guesses=max_guesses, checkpoint=checkpoint, memo_bytes=memo)
-        with progress(len(game.guesses), "prove openers") as update, \
-                contextlib.ExitStack() as bars:
-            shown: dict = {}                # the step whose bar is open -> its update
-
-            def steps(step, done, total):   # a bar per step, closed when the next begins
-                if step not in shown:
-                    bars.close()
-                    shown.clear()
-                    shown[step] = bars.enter_context(progress(None, STEPS[step]))
-                shown[step](done, total)
-
-            def rows(done):
-                bars.close()
-                shown.clear()
-                update(done)
-            settings.update(progress=rows, steps=steps)
-            proof = cluster.run(
-                lambda client: wordle_prove_openers(client, game, **settings),
-                lambda: prove_openers(game, **settings))
+        with progress(len(game.guesses), "prove openers") as update:
+            settings.update(progress=update, steps=lambda s, k, n: update(k, n, f"proof: {s}"))
+            proof = cluster.run(lambda client: wordle_prove_openers(client, game, **settings),
+                                lambda: prove_openers(game, **settings))
         return proof, {}
     words = [s.word for s in rank_guesses(game.patterns, top=n)]
     settings = dict(beam=beam, max_guesses=max_guesses, checkpoint=checkpoint)
