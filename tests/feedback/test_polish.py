@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deductive.cli import cli
-from deductive.engine.feedback.polish import polish_result, polish_tree
+from deductive.engine.feedback.polish import fit_tree, polish_result, polish_tree
 from deductive.engine.feedback.search import TreeSearch
 from deductive.engine.feedback.tree import TreeError, check_tree, load_tree, tree_document
 from deductive.engine.wordle.game import Wordle
@@ -134,6 +134,77 @@ def test_polish_matches_the_exact_search(seed, n, hard, max_guesses, max_size):
             game.guess_index(opener), np.arange(n)) if code != game.win_code)
 
 
+def _depths(game, tree):
+    return check_tree(game, tree_document(game, tree), hard=game.hard).depths
+
+
+def _worst(game, node, cands):
+    """Guesses the subtree ``node`` needs at most over ``cands`` (a recursive twin)."""
+    return 1 + max((_worst(game, node["then"][game.format(int(code))], grp)
+                    for code, grp in game.split(game.guess_index(node["guess"]), cands)
+                    if code != game.win_code), default=0)
+
+
+def _kept_where_it_fitted(game, given, fitted, max_guesses):
+    """Each child of the opener whose subtree fitted in the tree given is unchanged."""
+    cands = np.arange(len(game.answers))
+    for code, grp in game.split(game.guess_index(given["guess"]), cands):
+        label = game.format(int(code))
+        if code != game.win_code and _worst(game, given["then"][label], grp) < max_guesses:
+            assert fitted["then"][label] == given["then"][label]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(10, 40), st.booleans(), st.sampled_from([2, 3, 4]))
+def test_fit_tree_matches_the_exact_search(seed, n, hard, max_guesses):
+    """Fitting a beam's tree (searched with no limit) within ``max_guesses`` fails exactly
+    when the exact search from its opener finds no tree within them; otherwise the fitted
+    tree is valid, keeps the opener, fits, costs no less than the least total within the
+    limit, keeps each subtree that fitted already, and polished in full gives that least
+    total."""
+    answers = _sample(seed, n)
+    guesses = sorted(set(answers) | set(_sample(seed + 1, 10)))
+    game = Wordle(guesses, answers, hard=hard)
+    opener = guesses[seed % len(guesses)]
+    beam = TreeSearch(game, beam=1).search_opener(opener, keep_tree=True)
+    try:
+        best = TreeSearch(game, max_guesses=max_guesses).search_opener(opener).total
+    except DeductiveError:               # no tree from the opener within max_guesses
+        with pytest.raises(ArgumentError, match="no tree from"):
+            fit_tree(game, beam.tree, max_guesses)
+        return
+    fitted = fit_tree(game, beam.tree, max_guesses)
+    depths = _depths(game, fitted)
+    assert fitted["guess"] == opener and int(depths.max()) <= max_guesses
+    assert best <= int(depths.sum())
+    if int(_depths(game, beam.tree).max()) <= max_guesses:
+        assert fitted == beam.tree
+    _kept_where_it_fitted(game, beam.tree, fitted, max_guesses)
+    assert polish_tree(game, beam.tree, n, max_guesses=max_guesses).total == best
+
+
+def test_fit_tree_changes_only_the_subtrees_that_must_change():
+    """On the 297 French words, bande's beam-1 tree totals 902 but needs 5 guesses for some
+    answers; within 4, two of its 56 subtrees change, and polishing gives 908, the least
+    total within 4 from bande."""
+    game = Wordle("fr-seed", "fr-seed")
+    beam = TreeSearch(game, beam=1).search_opener("bande", keep_tree=True)
+    assert (beam.total, beam.worst) == (902, 5)
+    fitted = fit_tree(game, beam.tree, 4)
+    assert int(_depths(game, fitted).max()) == 4
+    changed = [label for label in beam.tree["then"]
+               if fitted["then"][label] != beam.tree["then"][label]]
+    assert (len(changed), len(beam.tree["then"])) == (2, 56)
+    _kept_where_it_fitted(game, beam.tree, fitted, 4)
+    p = polish_tree(game, beam.tree, 300, max_guesses=4)
+    assert (p.before, p.total, p.worst, p.exact) == (902, 908, 4, True)
+    by_beam = fit_tree(game, beam.tree, 4, beam=5)       # fitted by a beam's search
+    assert int(_depths(game, by_beam).max()) == 4 and by_beam["guess"] == "bande"
+    _kept_where_it_fitted(game, beam.tree, by_beam, 4)
+    assert polish_tree(game, beam.tree, 300, max_guesses=4, beam=5).total == 908
+    assert TreeSearch(game, max_guesses=4).search_opener("bande").total == 908
+
+
 def test_polish_result_updates_the_search_result():
     game = _chant()
     beam = TreeSearch(game, beam=1).search_opener("chant", keep_tree=True)
@@ -154,8 +225,13 @@ def test_polish_refuses_bad_settings_and_bad_trees():
         polish_tree(game, beam.tree, 10, min_size=2)
     with pytest.raises(ArgumentError, match="below `min_size`"):
         polish_tree(game, beam.tree, 4, min_size=5)
-    with pytest.raises(ArgumentError, match="more than `max_guesses` 2"):
+    with pytest.raises(ArgumentError, match="no tree from 'chant' .* within 2 guesses"):
         polish_tree(game, beam.tree, 10, max_guesses=2)
+    with pytest.raises(ArgumentError, match="the beam of 3 finds no tree from 'chant' "
+                                            ".* widen `beam`"):
+        fit_tree(game, beam.tree, 2, beam=3)
+    with pytest.raises(ArgumentError, match="at least 1"):
+        fit_tree(game, beam.tree, 0)
     broken = copy.deepcopy(beam.tree)
     broken["then"].popitem()
     with pytest.raises(TreeError, match="misses answer"):

@@ -16,6 +16,10 @@ or more answers has ``min_size``..``max_size`` answers, and those of one or two 
 in 1 and 3 guesses), every subtree under the opener is optimal, so the tree is an optimal
 tree for its opener: the result says ``exact``.
 
+A tree that needs more guesses than ``max_guesses`` is first brought within them by
+:func:`fit_tree`: only the nodes on the too-deep paths whose guess cannot fit are searched
+again, so a tree searched without the limit keeps all it can.
+
 On 12,972 x 12,972 (every guess an answer), from the beam-100 tree of lants within 6
 guesses (52,900): the 1,743 subtrees of 3-60 answers were optimal already (89 s); among
 the 51 of 61-400, preif at the second guess (174 answers) went from 576 to 572, hence
@@ -30,11 +34,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ...errors import ArgumentError
-from .search import SearchResult, TreeSearch
+from .search import INFEASIBLE, SearchResult, TreeSearch
 from .tree import check_tree, tree_document
 from ..._deprecated import OldAsDict
 
-__all__ = ["Polish", "polish_tree", "polish_result"]
+__all__ = ["Polish", "fit_tree", "polish_tree", "polish_result"]
+
+#: :func:`fit_tree` searches a node again first under a ceiling of its subtree's total
+#: plus this fraction (1/FIT_MARGIN) of it, and only if no tree fits there, under none.
+FIT_MARGIN = 50
 
 
 @dataclass
@@ -62,7 +70,7 @@ class Polish(OldAsDict):
 
 def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
                 max_guesses: int | None = None, memo_bytes: int | None = None,
-                progress=None) -> Polish:
+                beam: int | None = None, progress=None) -> Polish:
     """Search exactly every subtree of ``tree`` with ``min_size``..``max_size`` answers,
     below the root, and graft in those with fewer total guesses.
 
@@ -79,9 +87,13 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
         the obvious one without a search.
     max_guesses : int, optional
         Keep every answer within this many guesses (a subtree at guess k gets
-        ``max_guesses - k + 1``). The tree given must fit already.
+        ``max_guesses - k + 1``). A tree that needs more is fitted first
+        (:func:`fit_tree`, with ``beam``); ``before`` is still the total of the tree
+        given.
     memo_bytes : int, optional
         Cap of the exact search's memo (:class:`TreeSearch`).
+    beam : int, optional
+        Fit a tree deeper than ``max_guesses`` with this beam (:func:`fit_tree`).
     progress : callable, optional
         Called as ``progress(done, total)``: subtrees searched so far, of all to search.
 
@@ -102,9 +114,7 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
     depths = check_tree(game, tree_document(game, tree), hard=game.hard).depths
     before = int(depths.sum())
     if max_guesses is not None and int(depths.max()) > max_guesses:
-        raise ArgumentError(f"the tree needs {int(depths.max())} guesses for some answers, "
-                            f"more than `max_guesses` {max_guesses}: polish it without "
-                            "`max_guesses` or with at least that many")
+        tree = fit_tree(game, tree, max_guesses, beam=beam, memo_bytes=memo_bytes)
     search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     root = {"then": {None: _copy(game, tree)}}     # a holder above the root
     nodes = []                      # (size, -guess number, cands, allowed, holder, label)
@@ -146,6 +156,97 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
     return Polish(polished, before, int(depths.sum()), int(depths.max()), min_size,
                   max_size, len(nodes), improved, search.nodes, exact,
                   time.perf_counter() - start)
+
+
+def fit_tree(game, tree: dict, max_guesses: int, *, beam: int | None = None,
+             memo_bytes: int | None = None) -> dict:
+    """A copy of ``tree`` that solves every answer within ``max_guesses``, changed only
+    where it must be.
+
+    A node whose subtree is too deep has its children fitted first, the largest first; where
+    a child cannot be fitted (no tree from its guess within the guesses left) the node itself
+    is searched again (:meth:`TreeSearch.solve` within the guesses left, and in hard mode
+    with the guesses the node allows) and its best tree replaces it. So the opener is kept,
+    and every subtree that fitted already is kept as it was: :func:`polish_tree` then
+    improves what the fitting left.
+
+    The search is exact by default; on large sets (a bucket of the opener with hundreds of
+    answers) only a beam is affordable. It runs first under a ceiling of the subtree's
+    total plus 2% (:data:`FIT_MARGIN`), which prunes most guesses, then under none.
+
+    Parameters
+    ----------
+    game : FeedbackGame
+        The game the tree plays (normal or hard mode: as the game says).
+    tree : dict
+        A root node over all of ``game``'s answers (checked first). Not changed.
+    max_guesses : int
+        The most guesses any answer may take.
+    beam : int, optional
+        Search a node again with this beam (:class:`TreeSearch`), not exactly.
+    memo_bytes : int, optional
+        Cap of the exact search's memo (:class:`TreeSearch`).
+
+    Returns
+    -------
+    dict
+        The fitted root node, its feedbacks spelled as ``game.format`` spells them.
+
+    Raises
+    ------
+    ArgumentError
+        ``max_guesses`` is below 1, or no tree from the tree's opener (none the beam finds,
+        with ``beam``) solves every answer within it.
+    """
+    if max_guesses < 1:
+        raise ArgumentError(f"`max_guesses` must be at least 1, not {max_guesses}")
+    check_tree(game, tree_document(game, tree), hard=game.hard)
+    search = TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    everything = np.ones(len(game.guesses), dtype=bool) if game.hard else None
+    root = _copy(game, tree)
+    if not _fit(game, search, {None: root}, None, np.arange(len(game.answers), dtype=np.int64),
+                everything, max_guesses, keep=True):
+        where = "no tree" if beam is None else f"the beam of {beam} finds no tree"
+        fix = "" if beam is None else "widen `beam` or "
+        raise ArgumentError(f"{where} from {tree['guess']!r} that solves every answer "
+                            f"within {max_guesses} guesses: {fix}give a larger `max_guesses`")
+    return root
+
+
+def _fit(game, search, holder, label, cands, allowed, left, keep=False) -> bool:
+    """Fit the subtree ``holder[label]`` over ``cands`` within ``left`` guesses (see
+    :func:`fit_tree`), keeping its guess if ``keep``; False when it does not fit."""
+    node = holder[label]
+    if _depth(game, node, cands) <= left:
+        return True
+    g = game.guess_index(node["guess"])
+    split = [(code, grp) for code, grp in game.split(g, cands) if code != game.win_code]
+    if left > 1 and all(_fit(game, search, node["then"], game.format(code), grp,
+                             None if allowed is None else game.allowed_after(allowed, g, code),
+                             left - 1)
+                        for code, grp in sorted(split, key=lambda x: -len(x[1]))):
+        return True
+    if keep:
+        return False
+    cost = _cost(game, node, cands)
+    for ceiling in (cost + cost // FIT_MARGIN + 1, INFEASIBLE):
+        if search.solve(cands, allowed, left, ceiling)[0] < ceiling:
+            holder[label] = search.tree(cands, allowed, left)
+            return True
+    return False
+
+
+def _depth(game, node: dict, cands) -> int:
+    """The most guesses the subtree ``node`` takes over the answers ``cands``."""
+    worst = 0
+    stack = [(node, cands, 1)]
+    while stack:
+        node, cands, k = stack.pop()
+        worst = max(worst, k)
+        for code, grp in game.split(game.guess_index(node["guess"]), cands):
+            if code != game.win_code:
+                stack.append((node["then"][game.format(code)], grp, k + 1))
+    return worst
 
 
 def _copy(game, node: dict) -> dict:
