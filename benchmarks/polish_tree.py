@@ -8,9 +8,9 @@ The library's :func:`deductive.engine.feedback.polish.polish_tree` on a tree fil
 not; ``deductive wordle search --polish N`` does the same to the tree it has just
 searched). A tree deeper than ``--max-guesses`` is first fitted within it
 (:func:`~deductive.engine.feedback.polish.fit_tree`, with ``--beam``). Subtrees are tried
-smallest first; the output is checked as ``tree-check`` checks a file. From the beam-100 tree of lants within 6 guesses on 12,972 x 12,972
-(52,900), the subtrees of 61 to 400 answers gave one better subtree (preif, 174 answers:
-576 -> 572), hence 52,896 (README).
+smallest first; the output is checked as ``tree-check`` checks a file. From the beam-100
+tree of lants within 6 guesses on 12,972 x 12,972 (52,900), the subtrees of 61 to 400
+answers gave one better subtree (preif, 174 answers: 576 -> 572), hence 52,896 (README).
 """
 
 import argparse

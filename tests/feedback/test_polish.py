@@ -181,6 +181,15 @@ def test_fit_tree_matches_the_exact_search(seed, n, hard, max_guesses):
         assert fitted == beam.tree
     _kept_where_it_fitted(game, beam.tree, fitted, max_guesses)
     assert polish_tree(game, beam.tree, n, max_guesses=max_guesses).total == best
+    try:                                 # a beam may miss a tree, never give a wrong one
+        by_beam = fit_tree(game, beam.tree, max_guesses, beam=2)
+    except ArgumentError as e:
+        assert "the beam of 2 finds no tree" in str(e)
+    else:
+        assert by_beam["guess"] == opener
+        assert best <= int(_depths(game, by_beam).sum())
+        assert int(_depths(game, by_beam).max()) <= max_guesses
+        _kept_where_it_fitted(game, beam.tree, by_beam, max_guesses)
 
 
 def test_fit_tree_changes_only_the_subtrees_that_must_change():

@@ -110,6 +110,21 @@ def test_least_worst_against_brute_force(game_lists, hard, data):
     assert found.worst == r.worst and found.tree["guess"] == found.opener
 
 
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.booleans(), st.integers(1, 4), st.data())
+def test_guess_fits_against_brute_force(game_lists, hard, depth, data):
+    """``guess_fits`` on a subset: whether some tree from the guess solves it within
+    ``depth`` guesses, as the brute force over its answers finds."""
+    guesses, answers = game_lists
+    subset = sorted(data.draw(st.sets(st.sampled_from(answers), min_size=1)))
+    opener = data.draw(st.sampled_from(guesses))
+    game = Wordle(guesses, answers, hard=hard)
+    cands = np.array(sorted(game.answers.index(w) for w in subset), dtype=np.int64)
+    allowed = np.ones(len(game.guesses), dtype=bool) if hard else None
+    fits = WorstCaseSearch(game).guess_fits(game.guess_index(opener), cands, allowed, depth)
+    assert fits == (_least_total_within(guesses, subset, hard, depth, opener) != float("inf"))
+
+
 @settings(max_examples=80, deadline=None)
 @given(small_games(), st.booleans(), st.integers(1, 3), st.booleans())
 def test_the_sweep_finds_the_least_depth(game_lists, hard, piece, elsewhere):

@@ -35,7 +35,9 @@ import numpy as np
 
 from ...errors import ArgumentError
 from .search import INFEASIBLE, SearchResult, TreeSearch
+from .scoring import partition_stats
 from .tree import check_tree, tree_document
+from .worst import WorstCaseSearch
 from ..._deprecated import OldAsDict
 
 __all__ = ["Polish", "fit_tree", "polish_tree", "polish_result"]
@@ -170,9 +172,18 @@ def fit_tree(game, tree: dict, max_guesses: int, *, beam: int | None = None,
     and every subtree that fitted already is kept as it was: :func:`polish_tree` then
     improves what the fitting left.
 
-    The search is exact by default; on large sets (a bucket of the opener with hundreds of
-    answers) only a beam is affordable. It runs first under a ceiling of the subtree's
-    total plus 2% (:data:`FIT_MARGIN`), which prunes most guesses, then under none.
+    The search is exact by default: first under a ceiling of the subtree's total plus 2%
+    (:data:`FIT_MARGIN`), which prunes most guesses, then under none. With ``beam`` (for
+    sets too large for an exact search): of the guesses by largest bucket, the first
+    ``beam`` that the worst-case search (:class:`~.worst.WorstCaseSearch`) shows to fit,
+    each followed by the beam's trees of its buckets (searched without the limit, then
+    fitted in turn); the cheapest of them. The beam's own search within a limit would try
+    up to 1,000 more guesses at each node where none of its beam fits, at every level;
+    the worst-case search decides whether a guess fits far sooner.
+
+    Fitting can be out of reach where few guesses fit: from tares on 12,972 x 12,972, the
+    814 answers of ``....G`` within 5 more guesses (each guess took some 25 s to decide,
+    and none of the 24 with the smallest largest bucket fits).
 
     Parameters
     ----------
@@ -202,10 +213,12 @@ def fit_tree(game, tree: dict, max_guesses: int, *, beam: int | None = None,
         raise ArgumentError(f"`max_guesses` must be at least 1, not {max_guesses}")
     check_tree(game, tree_document(game, tree), hard=game.hard)
     search = TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo_bytes)
+    worst = None if beam is None else WorstCaseSearch(game)
     everything = np.ones(len(game.guesses), dtype=bool) if game.hard else None
     root = _copy(game, tree)
-    if not _fit(game, search, {None: root}, None, np.arange(len(game.answers), dtype=np.int64),
-                everything, max_guesses, keep=True):
+    if not _fit(game, search, worst, {None: root}, None,
+                np.arange(len(game.answers), dtype=np.int64), everything, max_guesses,
+                keep=True):
         where = "no tree" if beam is None else f"the beam of {beam} finds no tree"
         fix = "" if beam is None else "widen `beam` or "
         raise ArgumentError(f"{where} from {tree['guess']!r} that solves every answer "
@@ -213,7 +226,7 @@ def fit_tree(game, tree: dict, max_guesses: int, *, beam: int | None = None,
     return root
 
 
-def _fit(game, search, holder, label, cands, allowed, left, keep=False) -> bool:
+def _fit(game, search, worst, holder, label, cands, allowed, left, keep=False) -> bool:
     """Fit the subtree ``holder[label]`` over ``cands`` within ``left`` guesses (see
     :func:`fit_tree`), keeping its guess if ``keep``; False when it does not fit."""
     node = holder[label]
@@ -221,19 +234,53 @@ def _fit(game, search, holder, label, cands, allowed, left, keep=False) -> bool:
         return True
     g = game.guess_index(node["guess"])
     split = [(code, grp) for code, grp in game.split(g, cands) if code != game.win_code]
-    if left > 1 and all(_fit(game, search, node["then"], game.format(code), grp,
+    if left > 1 and all(_fit(game, search, worst, node["then"], game.format(code), grp,
                              None if allowed is None else game.allowed_after(allowed, g, code),
                              left - 1)
                         for code, grp in sorted(split, key=lambda x: -len(x[1]))):
         return True
     if keep:
         return False
+    if worst is not None:
+        tree = _research(game, search, worst, cands, allowed, left)
+        if tree is not None:
+            holder[label] = tree
+        return tree is not None
     cost = _cost(game, node, cands)
     for ceiling in (cost + cost // FIT_MARGIN + 1, INFEASIBLE):
         if search.solve(cands, allowed, left, ceiling)[0] < ceiling:
             holder[label] = search.tree(cands, allowed, left)
             return True
     return False
+
+
+def _research(game, search, worst, cands, allowed, left) -> dict | None:
+    """A tree over ``cands`` within ``left`` guesses from a beam (``search.beam`` wide):
+    of the guesses by largest bucket, the first ``search.beam`` the worst-case search shows
+    to fit, each followed by the beam's trees of its buckets fitted in turn (:func:`_fit`);
+    the least total of these, or None when no guess fits."""
+    rows = np.arange(len(game.guesses)) if allowed is None else np.flatnonzero(allowed)
+    stats = partition_stats(game.patterns, cands, rows)
+    best, best_cost, tried = None, INFEASIBLE, 0
+    for g in rows[stats.order("minimax")].tolist():
+        if tried == search.beam:
+            break
+        if not worst.guess_fits(g, cands, allowed, left):
+            continue
+        tried += 1
+        node = {"guess": game.word(g), "then": {}}
+        for code, grp in game.split(g, cands):
+            if code != game.win_code:
+                after = None if allowed is None else game.allowed_after(allowed, g, code)
+                node["then"][game.format(code)] = search.tree(grp, after, None)
+                if not _fit(game, search, worst, node["then"], game.format(code), grp, after,
+                            left - 1):
+                    break
+        else:
+            cost = _cost(game, node, cands)
+            if cost < best_cost:
+                best, best_cost = node, cost
+    return best
 
 
 def _depth(game, node: dict, cands) -> int:

@@ -209,6 +209,15 @@ class WorstCaseSearch:
         self.memo, self._memo_used = costliest_entries(self.memo, keep, self._entry_bytes)
         self.evictions += 1
 
+    def guess_fits(self, guess: int, cands: np.ndarray, allowed: np.ndarray | None,
+                   depth: int) -> bool:
+        """Whether some tree over the sorted answer indices ``cands`` (in hard mode with
+        the guesses ``allowed``) that opens with ``guess`` solves every one within
+        ``depth`` guesses."""
+        return depth >= 1 and (len(cands) == 1 and int(self.game.answer_to_guess[cands[0]])
+                               == guess or depth >= 2 and
+                               self._buckets_fit(guess, cands, allowed, depth))
+
     def _buckets_fit(self, guess, cands, allowed, depth) -> bool:
         """Whether every non-winning bucket of ``guess`` fits within ``depth - 1``."""
         groups = sorted(self.game.split(guess, cands), key=lambda x: -len(x[1]))
