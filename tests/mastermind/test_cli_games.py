@@ -27,6 +27,9 @@ def test_search_worst_tree_round_trip(tmp_path):
     assert json.loads(r.output)["worst"] == 5
     r = run("mastermind", "tree-check", str(tree), "--json")
     assert r.exit_code == 0 and json.loads(r.output)["worst"] == 5
+    opener = json.loads(r.output)["opener"]
+    text = run("mastermind", "tree-check", str(tree)).output
+    assert text.startswith(f"opener {opener}: total ") and ", worst 5" in text
     r = run("mastermind", "tree-check", str(tree), "--pegs", "3")
     assert r.exit_code == 2 and r.output.startswith("error: ")
     assert "not a tree of this game" in r.output

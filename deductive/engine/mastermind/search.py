@@ -350,12 +350,13 @@ def tree_stats(game, tree, **made) -> TreeStats:
 
 
 def check_tree_file(game, doc: dict, path) -> TreeStats:
-    """The statistics of the tree ``doc`` read from ``path``, after checking it was made
-    for this very game (its format and identity: pegs, colours, repetition)."""
+    """The statistics of the tree ``doc`` read from ``path`` (and its opener), after
+    checking it was made for this very game (its format and identity: pegs, colours,
+    repetition)."""
     from ..feedback.tree import check_tree
 
     if doc.get("format") != f"deductive-{game.name}-tree" or any(
             doc.get(k) != v for k, v in game.identity().items()):
         raise DeductiveError(f"{path} is not a tree of this game ({doc.get('format')}, "
                              f"{ {k: doc.get(k) for k in game.identity()} })")
-    return TreeStats(check_tree(game, doc), {})
+    return TreeStats(check_tree(game, doc), {"opener": doc["tree"]["guess"]})
