@@ -9,8 +9,8 @@ Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--beam K [--op
    search's beam (:class:`deductive.engine.feedback.search.TreeSearch`: the K best guesses
    of its search order at each node) from ``--opener`` (default: the entropy opener; on
    MM(5,8) beams 1 and 2 from 11234 gave 180,717 and 180,574, 180,521 and 180,420 polished
-   to 40, against the entropy tree's 179,606 polished), then, with ``--polish N``, its
-   subtrees of 3 to N codes searched exactly and the better ones grafted in
+   to 40, against the entropy tree's 179,606 polished to 40 and 179,198 to 100), then, with
+   ``--polish N``, its subtrees of 3 to N codes searched exactly and the better ones grafted in
    (:func:`deductive.engine.feedback.polish.polish_tree`). The tree is checked
    (:func:`deductive.engine.feedback.tree.check_tree`) and written to ``--tree``.
 2. A lower bound of every tree's total (:func:`deductive.engine.mastermind.search.
