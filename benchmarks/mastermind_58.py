@@ -1,6 +1,7 @@
 """MM(5,8), 32,768 codes: the best tree found (checked) and a proven lower bound.
 
-Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--beam K [--opener CODE]]
+Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8 | --digits 5]
+                                          [--beam K [--opener CODE]]
                                           [--polish N] [--tree FILE]
                                           [--no-bound | --bound-only] [--no-depth-two]
 
@@ -16,6 +17,8 @@ Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8] [--beam K [--op
 2. A lower bound of every tree's total (:func:`deductive.engine.mastermind.search.
    game_lower_bound`): the least over the opener classes of each one's bound.
 
+``--digits N`` plays Bulls and Cows with N distinct digits instead (5: 30,240 numbers).
+
 Printed: each step's figures and its wall and CPU seconds (one thread: run it with
 ``NUMBA_NUM_THREADS=1 nice -n 19``); the peak memory is the process's (``/usr/bin/time
 -v`` around it). Nothing is asserted.
@@ -28,7 +31,7 @@ import time
 from deductive.engine.feedback.polish import polish_tree
 from deductive.engine.feedback.search import TreeSearch
 from deductive.engine.feedback.tree import check_tree, tree_document
-from deductive.engine.mastermind import Mastermind
+from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
 
 
@@ -45,6 +48,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pegs", type=int, default=5)
     parser.add_argument("--colours", type=int, default=8)
+    parser.add_argument("--digits", type=int, default=None,
+                        help="Bulls and Cows with this many digits instead")
     parser.add_argument("--beam", type=int, default=None, help="a beam search's tree")
     parser.add_argument("--opener", default=None, help="the beam's first guess")
     parser.add_argument("--polish", type=int, default=None, help="largest subtree searched")
@@ -55,10 +60,12 @@ def main():
     parser.add_argument("--bound-only", action="store_true", help="no tree, the bound only")
     args = parser.parse_args()
     start = clock()
-    game = Mastermind(args.pegs, args.colours)
+    if args.digits:
+        game, name = BullsAndCows(args.digits), f"Bulls and Cows, {args.digits} digits"
+    else:
+        game, name = Mastermind(args.pegs, args.colours), f"MM({args.pegs},{args.colours})"
     game.matrix
-    print(f"MM({args.pegs},{args.colours}): {len(game.answers):,} codes, matrix "
-          f"{since(start)}", flush=True)
+    print(f"{name}: {len(game.answers):,} codes, matrix {since(start)}", flush=True)
     if args.bound_only:
         start = clock()
         bound, per = game_lower_bound(game, depth_two=not args.no_depth_two)

@@ -181,5 +181,5 @@ peg_commands(mastermind_group, lambda pegs, colours, no_repeat: Mastermind(
                                    Param("no_repeat", False, "Codes of distinct colours.", bool)),
     "", ("1123", "1B0W", "3632"))
 peg_commands(bulls_group, lambda digits: BullsAndCows(digits), (Param(
-    "digits", 4, "Length of the secret number (distinct digits).", int, 1, 4),),
+    "digits", 4, "Length of the secret number (distinct digits).", int, 1, 5),),
     " --digits 3", ("0123", "1B0C", "7093"))

@@ -58,7 +58,7 @@ def test_play_and_assist():
 def test_user_mistakes_exit_2():
     for args in (("mastermind", "play", "7777"), ("mastermind", "bench", "--solver", "nope"),
                  ("mastermind", "openers", "--pegs", "9"),
-                 ("bulls", "bench", "--digits", "5"),
+                 ("bulls", "bench", "--digits", "6"),
                  ("mastermind", "search", "--objective", "worst", "--opener", "1122")):
         r = run(*args)
         assert r.exit_code == 2, (args, r.output)

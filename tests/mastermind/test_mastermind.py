@@ -75,6 +75,15 @@ def test_bad_sizes(args, match):
         Mastermind(*args)
 
 
+def test_bulls_and_cows_sizes_name_the_digits():
+    """Five digits (30,240 numbers) fit the matrix's limit, six do not: the error names
+    ``digits``, the option a player gave, and the most that fit."""
+    assert len(BullsAndCows(5).answers) == 30_240
+    for digits in (0, 6, 11):
+        with pytest.raises(ArgumentError, match=r"`digits` \d+: give 1 to 5 digits"):
+            BullsAndCows(digits)
+
+
 def test_knuth_reproduces_his_worst_case():
     """Knuth (1977): at most 5 guesses, 5,801 in all (average 4.476), opening 1122."""
     r = Mastermind(4, 6).bench("knuth", keep_tree=True)

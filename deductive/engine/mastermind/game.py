@@ -12,6 +12,8 @@ also reads ``2 1``, ``2,1`` and peg strings ``BBW`` (``BBC``); the code is
 
 from __future__ import annotations
 
+import math
+
 import itertools
 import re
 from collections.abc import Iterator
@@ -178,4 +180,9 @@ class BullsAndCows(Mastermind):
     feedback_name = "feedback (bulls and cows, e.g. 1B2C)"
 
     def __init__(self, pegs: int = 4, colours: int = 10, repeat: bool = False):
+        most = next(d for d in range(1, 11) if math.perm(10, d + 1) > MAX_CODES)
+        if not repeat and colours == 10 and not 1 <= pegs <= most:
+            raise ArgumentError(f"`digits` {pegs}: give 1 to {most} digits (the matrix is "
+                                f"limited to {MAX_CODES:,} numbers; {most} digits make "
+                                f"{math.perm(10, most):,})")
         super().__init__(pegs, colours, repeat)
