@@ -116,7 +116,7 @@ def polish_tree(game, tree: dict, max_size: int, *, min_size: int = 3,
     depths = check_tree(game, tree_document(game, tree), hard=game.hard).depths
     before = int(depths.sum())
     if max_guesses is not None and int(depths.max()) > max_guesses:
-        tree = fit_tree(game, tree, max_guesses, beam=beam, memo_bytes=memo_bytes)
+        tree = _fitted(game, tree, max_guesses, beam, memo_bytes)
     search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     root = {"then": {None: _copy(game, tree)}}     # a holder above the root
     nodes = []                      # (size, -guess number, cands, allowed, holder, label)
@@ -211,6 +211,11 @@ def fit_tree(game, tree: dict, max_guesses: int, *, beam: int | None = None,
     if max_guesses < 1:
         raise ArgumentError(f"`max_guesses` must be at least 1, not {max_guesses}")
     check_tree(game, tree_document(game, tree), hard=game.hard)
+    return _fitted(game, tree, max_guesses, beam, memo_bytes)
+
+
+def _fitted(game, tree, max_guesses, beam, memo_bytes) -> dict:
+    """:func:`fit_tree` of a tree already checked."""
     search = TreeSearch(game, beam=beam, max_guesses=max_guesses, memo_bytes=memo_bytes)
     worst = None if beam is None else WorstCaseSearch(game)
     everything = np.ones(len(game.guesses), dtype=bool) if game.hard else None
@@ -282,19 +287,6 @@ def _research(game, search, worst, cands, allowed, left) -> dict | None:
     return best
 
 
-def _depth(game, node: dict, cands) -> int:
-    """The most guesses the subtree ``node`` takes over the answers ``cands``."""
-    worst = 0
-    stack = [(node, cands, 1)]
-    while stack:
-        node, cands, k = stack.pop()
-        worst = max(worst, k)
-        for code, grp in game.split(game.guess_index(node["guess"]), cands):
-            if code != game.win_code:
-                stack.append((node["then"][game.format(code)], grp, k + 1))
-    return worst
-
-
 def _copy(game, node: dict) -> dict:
     """A checked tree's copy, its feedbacks spelled as ``game.format`` spells them."""
     return {"guess": node["guess"],
@@ -305,15 +297,26 @@ def _copy(game, node: dict) -> dict:
 def _cost(game, node: dict, cands) -> int:
     """Total guesses of the subtree ``node`` (spelled as ``game.format`` spells feedbacks)
     over the answers ``cands``."""
-    total = 0
-    stack = [(node, cands)]
+    return _measure(game, node, cands)[0]
+
+
+def _depth(game, node: dict, cands) -> int:
+    """The most guesses the subtree ``node`` takes over the answers ``cands``."""
+    return _measure(game, node, cands)[1]
+
+
+def _measure(game, node: dict, cands) -> tuple[int, int]:
+    """(total, most) guesses of the subtree ``node`` over the answers ``cands``."""
+    total = worst = 0
+    stack = [(node, cands, 1)]
     while stack:
-        node, cands = stack.pop()
+        node, cands, k = stack.pop()
         total += len(cands)
+        worst = max(worst, k)
         for code, grp in game.split(game.guess_index(node["guess"]), cands):
             if code != game.win_code:
-                stack.append((node["then"][game.format(code)], grp))
-    return total
+                stack.append((node["then"][game.format(code)], grp, k + 1))
+    return total, worst
 
 
 def polish_result(game, result: SearchResult, max_size: int, *, memo_bytes=None,

@@ -214,9 +214,11 @@ class WorstCaseSearch:
         """Whether some tree over the sorted answer indices ``cands`` (in hard mode with
         the guesses ``allowed``) that opens with ``guess`` solves every one within
         ``depth`` guesses."""
-        return depth >= 1 and (len(cands) == 1 and int(self.game.answer_to_guess[cands[0]])
-                               == guess or depth >= 2 and
-                               self._buckets_fit(guess, cands, allowed, depth))
+        if depth < 1:
+            return False
+        if len(cands) == 1 and int(self.game.answer_to_guess[cands[0]]) == guess:
+            return True
+        return depth >= 2 and self._buckets_fit(guess, cands, allowed, depth)
 
     def _buckets_fit(self, guess, cands, allowed, depth) -> bool:
         """Whether every non-winning bucket of ``guess`` fits within ``depth - 1``."""
@@ -241,7 +243,7 @@ class WorstCaseSearch:
             if first is None:
                 guess = self._fits(cands, allowed, depth, progress)
             else:
-                guess = first if self._buckets_fit(first, cands, allowed, depth) else -1
+                guess = first if self.guess_fits(first, cands, allowed, depth) else -1
             if guess >= 0:
                 return depth, guess
             depth += 1
