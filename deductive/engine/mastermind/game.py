@@ -12,9 +12,8 @@ also reads ``2 1``, ``2,1`` and peg strings ``BBW`` (``BBC``); the code is
 
 from __future__ import annotations
 
-import math
-
 import itertools
+import math
 import re
 from collections.abc import Iterator
 
@@ -34,6 +33,9 @@ __all__ = ["Mastermind", "BullsAndCows", "all_codes", "peg_matrix", "opener_clas
 #: 2014 MM(5,8) challenge), whose matrix takes 1 GiB (one byte a pair); memo keys spell
 #: a code index in two bytes (int16), which holds exactly this many.
 MAX_CODES = 1 << 15
+
+#: The most digits of a Bulls and Cows game within :data:`MAX_CODES` (5: 30,240 numbers).
+MAX_DIGITS = max(d for d in range(1, 11) if math.perm(10, d) <= MAX_CODES)
 
 #: Guess rows x answers from which the matrix is filled in parallel (as for Wordle's
 #: matrix, a whole-matrix fill of a million pairs and up is worth waking the threads).
@@ -180,9 +182,8 @@ class BullsAndCows(Mastermind):
     feedback_name = "feedback (bulls and cows, e.g. 1B2C)"
 
     def __init__(self, pegs: int = 4, colours: int = 10, repeat: bool = False):
-        most = next(d for d in range(1, 11) if math.perm(10, d + 1) > MAX_CODES)
-        if not repeat and colours == 10 and not 1 <= pegs <= most:
-            raise ArgumentError(f"`digits` {pegs}: give 1 to {most} digits (the matrix is "
-                                f"limited to {MAX_CODES:,} numbers; {most} digits make "
-                                f"{math.perm(10, most):,})")
+        if not repeat and colours == 10 and not 1 <= pegs <= MAX_DIGITS:
+            raise ArgumentError(f"`digits` {pegs}: give 1 to {MAX_DIGITS} digits (the matrix "
+                                f"is limited to {MAX_CODES:,} numbers; {MAX_DIGITS} digits "
+                                f"make {math.perm(10, MAX_DIGITS):,})")
         super().__init__(pegs, colours, repeat)
