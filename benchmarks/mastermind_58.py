@@ -58,6 +58,8 @@ def main():
     parser.add_argument("--no-depth-two", action="store_true",
                         help="bound without the refined depth-two bound (slow at 5x8)")
     parser.add_argument("--bound-only", action="store_true", help="no tree, the bound only")
+    parser.add_argument("--depth-three", action="store_true",
+                        help="the depth-three bound of the least openers (an hour at 5x8)")
     args = parser.parse_args()
     start = clock()
     if args.digits:
@@ -68,7 +70,8 @@ def main():
     print(f"{name}: {len(game.answers):,} codes, matrix {since(start)}", flush=True)
     if args.bound_only:
         start = clock()
-        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two)
+        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two,
+                                      depth_three=args.depth_three)
         print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
               f"{since(start)}", flush=True)
         return
@@ -100,7 +103,8 @@ def main():
             json.dump(tree_document(game, tree), f)
     if not args.no_bound:
         start = clock()
-        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two)
+        bound, per = game_lower_bound(game, depth_two=not args.no_depth_two,
+                                      depth_three=args.depth_three)
         print(f"lower bound: {bound:,} ({bound / len(game.answers):.4f}) by opener {per}; "
               f"gap {total - bound:,}; {since(start)}", flush=True)
 

@@ -153,3 +153,40 @@ def two_step_first(matrix, candidates, rows, inner, win) -> int:
                for code, grp in groups.items()):
             return j
     return -1
+
+
+def depth_two_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int:
+    """The depth-two bound of a set, spelled out: the least over the guesses ``rows`` of
+    ``|S| + sum floor[|G|]`` over its non-winning groups G, a group of three or more none
+    of whose answers isolates the others counted at ``max(floor, 2|G|)``; never below
+    ``floor[|S|]``; 1 and 3 for one and two answers."""
+    m = len(grp)
+    if m <= 2:
+        return int(floor[m])
+    best = math.inf
+    for h in rows:
+        sizes = bucket_sizes(matrix[h], grp)
+        total = m
+        for code, flag in unisolated_groups(matrix, h, grp, answer_to_guess):
+            if code != win:
+                size = sizes[code]
+                total += max(int(floor[size]), 2 * size) if flag else int(floor[size])
+        best = min(best, total)
+    return max(best, int(floor[m]))
+
+
+def depth_three_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int:
+    """The depth-three bound of a set, spelled out: the least over the first guesses
+    ``rows`` of ``|S| + sum`` :func:`depth_two_set_bound` of its non-winning groups (every
+    row their second guess)."""
+    if len(grp) <= 2:
+        return int(floor[len(grp)])
+    best = math.inf
+    for h in rows:
+        groups: dict = {}
+        for a in grp:
+            groups.setdefault(int(matrix[h][a]), []).append(a)
+        best = min(best, len(grp) + sum(
+            depth_two_set_bound(matrix, g, rows, answer_to_guess, win, floor)
+            for code, g in groups.items() if code != win))
+    return best

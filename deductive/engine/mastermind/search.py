@@ -34,7 +34,8 @@ from ...errors import ArgumentError, DeductiveError
 from ...kernels.mastermind import canonical_symmetry, orbit_minima_mask, symmetry_image
 from ..feedback.scoring import partition_stats
 from ..feedback.tree import TREE
-from ..feedback.search import INFEASIBLE, SearchResult, TreeSearch, opener_bounds
+from ..feedback.search import (INFEASIBLE, SearchResult, TreeSearch, deep_opener_bound,
+                              opener_bounds)
 from ..feedback.worst import MEMO_BYTES as _WORST_MEMO_BYTES
 from ..feedback.worst import WorstCaseSearch as _WorstCaseSearch
 from ..params import Param
@@ -280,7 +281,8 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     return best, rows
 
 
-def game_lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]:
+def game_lower_bound(game, depth_two: bool = True, depth_three: bool = False
+                     ) -> tuple[int, dict[str, int]]:
     """A proven lower bound of the least total guesses of any tree over every code, and
     the bound of each first guess it comes from.
 
@@ -294,7 +296,14 @@ def game_lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]
     least of theirs bounds every tree. With ``depth_two`` each opener's bound is also at
     least its refined depth-two bound (:func:`~deductive.engine.feedback.search.
     opener_bounds`: stronger on the smallest games only, and slow on the largest).
-    Costs a pass of the matrix per opener (two with ``depth_two``)."""
+    Costs a pass of the matrix per opener (two with ``depth_two``).
+
+    With ``depth_three``, the openers whose bound is below the least found so far, least
+    first, are bounded again by :func:`~deductive.engine.feedback.search.
+    deep_opener_bound` (each bucket's second guesses one per orbit of the symmetries
+    fixing the opener, :func:`orbit_minima`; its third guesses all): their bounds up to
+    that least (an opener's entry is then at least it), and the least of all exactly.
+    Minutes a bucket at 5 pegs and 8 colours."""
     search = TreeSearch(game)
     per = {}
     openers = game.openers()
@@ -310,6 +319,15 @@ def game_lower_bound(game, depth_two: bool = True) -> tuple[int, dict[str, int]]
             _, bounds, cut = search._order(grp, None, None, INFEASIBLE)
             total += int(bounds[0]) if len(bounds) else int(cut)
         per[game.word(g)] = max(total, int(plain))
+    if depth_three:
+        least = INFEASIBLE
+        for g in sorted(openers, key=lambda g: per[game.word(g)]):
+            if per[game.word(g)] >= least:
+                break
+            first, _ = orbit_minima(game.pegs_array, game.colours, (g,))
+            deep = deep_opener_bound(game, g, least, first)
+            per[game.word(g)] = max(per[game.word(g)], deep)
+            least = min(least, per[game.word(g)])
     return min(per.values()), per
 
 

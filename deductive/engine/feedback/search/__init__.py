@@ -85,7 +85,8 @@ ceiling T + 1, until no tree of total T fits (the depth-unlimited results serve 
 bounds, so these passes are short).
 """
 
-from .bounds import INFEASIBLE, counting_bounds, guess_lower_bound, lower_bound, opener_bounds
+from .bounds import (INFEASIBLE, counting_bounds, deep_bound, deep_opener_bound,
+                     guess_lower_bound, lower_bound, opener_bounds)
 from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
                            verify_proof)
 from .memo import MEMO_ENTRY_BYTES, costliest_entries
@@ -96,7 +97,7 @@ from .rankings import (OpenerRows, forget_search, proof_search_chunk, rank_opene
 from .tree_search import SearchResult, TreeSearch
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
-           "counting_bounds",
+           "counting_bounds", "deep_bound", "deep_opener_bound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "ProofCheck", "OpenerRows", "LocalSearches", "search_under",

@@ -3,11 +3,15 @@ bound (see :mod:`deductive.engine.feedback.search` for how the search uses each)
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from ....errors import ArgumentError
+from ....kernels.deep_bounds import deep_set_bound
 from ....kernels.opener_bounds import opener_bounds as _opener_bounds_parallel
+from ....kernels.search import split_bounds
 from ....kernels.opener_bounds import opener_bounds_rows
 from ..._parallel import get_threads, run_rows
 from ..matrix import answer_major
@@ -126,3 +130,99 @@ OPENER_JOINT_MAX = 320
 #: Openers x matrix codes from which :func:`opener_bounds` runs in parallel: one opener
 #: costs tens of milliseconds (a whole-matrix pass), so two already pay for the threads.
 OPENER_BOUNDS_WORK = 2 * 12_972 * 2_315
+
+
+def _deep_setup(game, bucket, ceiling, first):
+    """What :func:`deep_set_bound` needs for a set of three or more answers: every guess's
+    depth-two bound over it (those of ``first`` kept, ascending), the guesses by their
+    buckets over it, descending, and those buckets (the caps of its subsets)."""
+    matrix = game.matrix
+    floor = counting_bounds(matrix.shape[1], game.patterns.spread)
+    rows = np.arange(matrix.shape[0], dtype=np.int64)
+    order, bounds, _, caps = split_bounds(matrix, np.empty((0, 0), matrix.dtype), False, rows,
+                                          bucket, game.guess_to_answer, game.patterns.n_codes,
+                                          floor, ceiling, False, 0, np.empty(0, np.int64),
+                                          ceiling, 0)
+    if first is not None:
+        keep = np.asarray(first, dtype=bool)[order]
+        order, bounds = order[keep], bounds[keep]
+    return floor, order, bounds, np.argsort(-caps, kind="stable").astype(np.int64), caps
+
+
+def _deep(game, bucket, ceiling, setup) -> int:
+    floor, order, bounds, inner, caps = setup
+    return int(deep_set_bound(game.matrix, order, bounds, inner, caps, bucket, floor,
+                              game.answer_to_guess, game.patterns.n_codes, game.win_code,
+                              min(int(ceiling), INFEASIBLE)))
+
+
+def deep_bound(game, bucket, ceiling: int = INFEASIBLE, first=None) -> int:
+    """The depth-three lower bound of the total of any tree over ``bucket`` (answer
+    indices) in normal mode: ``min over h of |B| + sum bound(S)`` over the non-winning
+    buckets S of the first guess h, ``bound(S)`` the best next guess's depth-two bound
+    over S (:func:`~deductive.kernels.deep_bounds.set_bound`: ``|S| + sum floor`` of its
+    buckets, refined by the groups no answer of which isolates the others). Each term is a
+    lower bound of the subtree it stands for, so the sum bounds the tree; the depth-two
+    bound counts each S at ``floor[|S|]`` instead, so this one is never lower.
+
+    ``first``: a mask of the first guesses to consider (None: every guess), such as one
+    guess per orbit of the symmetries that fix the set (each orbit's bound is the same).
+    Returns ``ceiling`` when the bound is at least that (then found sooner). One or two
+    answers: 1 and 3."""
+    _normal_only(game)
+    bucket = np.unique(np.asarray(bucket, dtype=np.int64))
+    if len(bucket) <= 2:
+        return min(lower_bound(len(bucket)) if len(bucket) else 0, int(ceiling))
+    return _deep(game, bucket, ceiling, _deep_setup(game, bucket, INFEASIBLE, first))
+
+
+def _normal_only(game) -> None:
+    if game.hard:
+        raise ArgumentError("the depth-three bound is for normal mode: hard mode restricts "
+                            "the guesses of every turn (use opener_bounds there)")
+
+
+def deep_opener_bound(game, opener: int, target: int = INFEASIBLE, first=None) -> int:
+    """The depth-three lower bound of the total of any tree opening with guess
+    ``opener`` (normal mode): every answer's first guess, then :func:`deep_bound` of
+    each of its buckets (1 and 3 for one and two answers), ``first`` as there.
+
+    The buckets are bounded largest first, on :func:`~deductive.engine._parallel.
+    get_threads` threads (the kernel releases the GIL), the others counted at their
+    depth-two bounds meanwhile; once the total reaches ``target`` the rest are left so
+    and the result (then at least ``target``) is returned."""
+    _normal_only(game)
+    row = game.matrix[opener]
+    order = np.argsort(row, kind="stable")
+    codes, starts = np.unique(row[order], return_index=True)
+    ends = np.append(starts[1:], len(row))
+    total = len(row)
+    jobs = []
+    for code, lo, hi in zip(codes.tolist(), starts.tolist(), ends.tolist()):
+        if code == game.win_code:
+            continue
+        if hi - lo <= 2:
+            total += lower_bound(hi - lo)
+            continue
+        bucket = np.sort(order[lo:hi]).astype(np.int64)
+        setup = _deep_setup(game, bucket, INFEASIBLE, first)
+        two = int(setup[2][0]) if len(setup[2]) else INFEASIBLE
+        total += two
+        jobs.append((bucket, setup, two))
+    jobs.sort(key=lambda job: -len(job[0]))
+    lock = threading.Lock()
+    state = {"total": total}
+
+    def bound(job):
+        bucket, setup, two = job
+        with lock:
+            room = target - state["total"]
+        if room <= 0:
+            return
+        deep = _deep(game, bucket, two + room, setup)
+        with lock:
+            state["total"] += deep - two
+
+    with ThreadPoolExecutor(max(1, min(get_threads(), len(jobs)))) as pool:
+        list(pool.map(bound, jobs))
+    return min(state["total"], INFEASIBLE)

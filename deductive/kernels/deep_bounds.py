@@ -1,0 +1,172 @@
+"""Kernels of the depth-three bound of a set (:func:`deductive.engine.feedback.search.
+deep_bound`): for each first guess, its buckets bounded by their best next guess.
+
+A tree over a set B that opens with h costs ``|B|`` plus, for each non-winning bucket S of
+h, the total of a tree over S. The depth-two bound counts each S at ``floor[|S|]``; here
+each S of three or more answers is counted at its own best guess's bound
+(:func:`set_bound`), so the bound sees the third guess too. Both are lower bounds of every
+tree; the guesses h are taken by their depth-two bound, and the scan stops at the first
+whose depth-two bound reaches the least depth-three bound found.
+"""
+
+import numpy as np
+
+from ._config import CACHE, SERIAL, njit
+from .partition import group_by_code
+from .search import unisolated
+
+
+@njit(cache=CACHE, **SERIAL)
+def least_bounds(n, floor):
+    """``least[b]``, b = 0..n: a lower bound of ``n + sum floor[|S|]`` over the non-winning
+    buckets S of any guess that makes at most b buckets of n answers: the most even split
+    (``floor`` is convex), one answer of it perhaps the guess itself (``least[0]``: as 1)."""
+    least = np.empty(n + 1, np.int64)
+    for b in range(1, n + 1):
+        q = n // b
+        extra = n - q * b
+        least[b] = n - 1 + (b - extra) * floor[q] + (extra * floor[q + 1] if extra else 0)
+    least[0] = least[1]
+    return least
+
+
+@njit(cache=CACHE, **SERIAL)
+def _refinement(matrix, row, bucket, floor, answer_to_guess, stamps):
+    """What the groups of three or more answers that guess ``row`` makes of ``bucket``
+    add to its bound when none of their answers isolates the others: such a group of k
+    needs at least 2k, so ``max(floor[k], 2k) - floor[k]`` each."""
+    ordered, codes, starts = group_by_code(matrix[row], bucket)
+    flags = np.empty(codes.shape[0], np.int64)
+    if unisolated(ordered, starts, matrix, answer_to_guess, stamps, flags) == 0:
+        return 0
+    extra = 0
+    for k in range(codes.shape[0]):
+        if flags[k]:
+            size = starts[k + 1] - starts[k]
+            extra += max(floor[size], 2 * size) - floor[size]
+    return extra
+
+
+@njit(cache=CACHE, **SERIAL)
+def _plain(row, bucket, floor, win, counts):
+    """``m + sum floor[|S|]`` over the non-winning buckets S that ``row`` (a guess's codes)
+    makes of ``bucket``; ``counts`` zeros, left so."""
+    m = bucket.shape[0]
+    total = m
+    for i in range(m):
+        c = np.int64(row[bucket[i]])
+        k = counts[c]
+        counts[c] = k + 1
+        if c != win:
+            total += floor[k + 1] - floor[k]
+    for i in range(m):
+        counts[np.int64(row[bucket[i]])] = 0
+    return total
+
+
+@njit(cache=CACHE, **SERIAL)
+def set_bound(matrix, rows, caps, bucket, floor, answer_to_guess, n_codes, win, need,
+              counts, plain, stamps):
+    """A lower bound of the total of any tree over ``bucket`` (m ascending answer
+    indices) whose first guess is one of ``rows``: ``min over h of m + sum floor[|S|]``
+    over the non-winning buckets S of h, each group of three or more answers none of which
+    isolates the others counted at 2k (:func:`_refinement`); never below ``floor[m]``.
+
+    Parameters
+    ----------
+    rows : int64[r]
+        The guesses, by ``caps`` descending when ``caps`` is given.
+    caps : int64[n_guesses] or int64[0]
+        Upper bounds of each guess's number of buckets over ``bucket`` (its buckets over a
+        superset). The scan stops at the first row whose best possible bound
+        (:func:`least_bounds`) reaches the least found or ``need``: the rows past it can do
+        no better, so the result is exact below ``need`` and at least ``need`` otherwise.
+        Empty: every row is scored.
+    need : int
+        Only a bound below it needs to be exact.
+    counts, plain, stamps : int64[n_codes], int64[r], int64[n_codes + 1]
+        Scratch: ``counts`` all zero (left so), ``stamps`` as
+        :func:`~.worst.stamped_separator` wants it.
+    """
+    m = bucket.shape[0]
+    if m <= 2:
+        return floor[m]
+    least = least_bounds(m, floor)
+    capped = caps.shape[0] > 0
+    top = least[min(m, n_codes)]        # no guess does better
+    n_rows = rows.shape[0]
+    # first the plain bounds, up to the rows that cannot beat the least of them
+    best = np.int64(1) << 62
+    first = -1
+    end = n_rows
+    for r in range(n_rows):
+        if capped and least[min(m, caps[rows[r]])] >= min(best, need):
+            end = r
+            break
+        plain[r] = _plain(matrix[rows[r]], bucket, floor, win, counts)
+        if plain[r] < best:
+            best, first = plain[r], r
+            if best <= top:
+                end = r + 1
+                break
+    if first < 0:                       # not one row scored: none beats `need`
+        return max(least[min(m, caps[rows[0]])] if n_rows else best, floor[m])
+    # refined, the best first (a low ceiling), then every row it may still beat
+    refined = best + _refinement(matrix, rows[first], bucket, floor, answer_to_guess, stamps)
+    for r in range(end):
+        if r != first and plain[r] < refined:
+            refined = min(refined, plain[r] + _refinement(matrix, rows[r], bucket, floor,
+                                                          answer_to_guess, stamps))
+    # then the rows past them that may still beat it, refined as they come
+    for r in range(end, n_rows):
+        if refined <= top:
+            break
+        if capped and least[min(m, caps[rows[r]])] >= min(refined, need):
+            refined = min(refined, least[min(m, caps[rows[r]])])
+            break
+        low = _plain(matrix[rows[r]], bucket, floor, win, counts)
+        if low < refined:
+            refined = min(refined, low + _refinement(matrix, rows[r], bucket, floor,
+                                                     answer_to_guess, stamps))
+    return max(refined, floor[m])
+
+
+@njit(cache=CACHE, **SERIAL)
+def deep_set_bound(matrix, outer, outer_bounds, inner, caps, bucket, floor, answer_to_guess,
+                   n_codes, win, ceiling):
+    """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
+    h of m + sum bound(S)`` over the non-winning buckets S of h, where ``bound(S)`` is
+    :func:`set_bound` over the guesses ``inner`` (``floor`` for one or two answers).
+
+    ``outer`` are the first guesses h, by ``outer_bounds`` ascending: each one's depth-two
+    bound, ``m + sum floor[|S|]`` (a lower bound of its depth-three bound). The scan stops
+    at the first whose depth-two bound reaches the least found; a guess's buckets are
+    bounded largest first and it is dropped as soon as they reach that. ``caps`` (each
+    guess's buckets over ``bucket``; ``inner`` by it descending) stop each bucket's scan
+    early (:func:`set_bound`). Returns the bound, or ``ceiling`` when it is at least that.
+    """
+    counts = np.zeros(n_codes, np.int64)
+    plain = np.empty(inner.shape[0], np.int64)
+    stamps = np.zeros(n_codes + 1, np.int64)
+    best = np.int64(ceiling)
+    for i in range(outer.shape[0]):
+        if outer_bounds[i] >= best:
+            break
+        ordered, codes, starts = group_by_code(matrix[outer[i]], bucket)
+        sizes = starts[1:] - starts[:-1]
+        total = outer_bounds[i]
+        for k in np.argsort(-sizes, kind="mergesort"):
+            size = sizes[k]
+            if size < 3:
+                break
+            if codes[k] == win:
+                continue
+            part = ordered[starts[k]:starts[k + 1]]
+            base = floor[size]
+            low = set_bound(matrix, inner, caps, part, floor, answer_to_guess, n_codes, win,
+                            best - (total - base), counts, plain, stamps)
+            total += low - base
+            if total >= best:
+                break
+        best = min(best, total)
+    return best

@@ -1,0 +1,111 @@
+"""The depth-three bound (deductive.kernels.deep_bounds) against its slow twin and the
+exact optimum on small lists, and on Mastermind against the known optima."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
+                                              deep_opener_bound, opener_bounds)
+from deductive.engine.mastermind import BullsAndCows, Mastermind
+from deductive.engine.mastermind.search import game_lower_bound
+from deductive.engine.wordle.game import Wordle
+from deductive.errors import ArgumentError
+from deductive.kernels.deep_bounds import set_bound
+
+from tests import reference
+from tests.feedback.test_search import small_games
+from tests.feedback.test_search_openers import _opener_optimum
+
+
+def _floor(game):
+    return counting_bounds(game.matrix.shape[1], game.patterns.spread)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.data())
+def test_deep_bound_matches_its_twin_and_bounds_the_optimum(game_lists, data):
+    """Equal to the bound spelled out; between the depth-two bound and the best tree."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    picked = data.draw(st.lists(st.sampled_from(answers), min_size=1, unique=True))
+    grp = sorted(answers.index(w) for w in picked)
+    rows = range(len(guesses))
+    floor = _floor(game)
+    want = reference.depth_three_set_bound(game.matrix, grp, rows, game.answer_to_guess,
+                                           game.win_code, floor)
+    assert deep_bound(game, grp) == want
+    two = reference.depth_two_set_bound(game.matrix, grp, rows, game.answer_to_guess,
+                                        game.win_code, floor)
+    total, _ = reference.wordle_optimal(guesses, sorted(picked))
+    assert two <= want <= total
+    ceiling = data.draw(st.integers(1, want + 2))
+    cut = deep_bound(game, grp, ceiling)
+    assert cut == min(want, ceiling)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.integers(0, 2 ** 32 - 1), st.booleans())
+def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped):
+    """Whatever caps (at least each guess's buckets) and need: the twin's value when it is
+    below need, else a value of at least need that is no more than the twin's."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    rng = np.random.default_rng(seed)
+    grp = np.sort(rng.choice(len(answers), rng.integers(1, len(answers) + 1), replace=False))
+    floor = _floor(game)
+    want = reference.depth_two_set_bound(game.matrix, grp.tolist(), range(len(guesses)),
+                                         game.answer_to_guess, game.win_code, floor)
+    n_codes = game.patterns.n_codes
+    if capped:
+        buckets = np.array([len(np.unique(game.matrix[h, grp])) for h in range(len(guesses))])
+        caps = buckets + rng.integers(0, 3, len(guesses))
+        rows = np.argsort(-caps, kind="stable").astype(np.int64)
+    else:
+        caps, rows = np.zeros(0, np.int64), rng.permutation(len(guesses)).astype(np.int64)
+    need = int(rng.integers(1, want + 3))
+    got = set_bound(game.matrix, rows, caps.astype(np.int64), grp.astype(np.int64), floor,
+                    game.answer_to_guess, n_codes, game.win_code, need,
+                    np.zeros(n_codes, np.int64), np.empty(len(rows), np.int64),
+                    np.zeros(n_codes + 1, np.int64))
+    assert got == want if want < need else need <= got <= want
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.integers(0, 60))
+def test_deep_opener_bound_lies_between_the_depth_two_bound_and_the_optimum(game_lists,
+                                                                           target):
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    plains = opener_bounds(game, np.arange(len(guesses)), refine=False).tolist()
+    for g, word in enumerate(guesses):
+        deep = deep_opener_bound(game, g)
+        total, _ = _opener_optimum(guesses, answers, word, None)
+        assert plains[g] <= deep <= total
+        cut = deep_opener_bound(game, g, target)
+        assert cut == deep if deep < target else target <= cut <= deep
+
+
+def test_mastermind_4_6_bound_reaches_the_optimum():
+    """Koyama and Lai's optimum, 5,625 over 1,296 codes, is also the depth-three bound
+    (the depth-two bound: 5,429); MM(3,3) checked against brute force."""
+    bound, per = game_lower_bound(Mastermind(4, 6), depth_three=True)
+    assert bound == 5625 and per["1123"] == 5625
+    assert game_lower_bound(Mastermind(4, 6))[0] == 5429
+    game = Mastermind(3, 3)
+    total, _ = reference.optimal_total(game.matrix, game.win_code)
+    assert game_lower_bound(game)[0] <= game_lower_bound(game, depth_three=True)[0] <= total
+
+
+def test_bulls_and_cows_bound_stays_below_the_optimum():
+    """Tanaka's 26,274 over 5,040 numbers; depth two gives 24,575, depth three 25,710."""
+    assert game_lower_bound(BullsAndCows(4), depth_three=True)[0] == 25710
+
+
+def test_hard_mode_is_refused():
+    game = Wordle(["abc", "abd", "bcd"], ["abc", "abd", "bcd"], hard=True)
+    with pytest.raises(ArgumentError, match="normal mode"):
+        deep_bound(game, [0, 1, 2])
+    with pytest.raises(ArgumentError, match="normal mode"):
+        deep_opener_bound(game, 0, INFEASIBLE)
