@@ -12,6 +12,7 @@ whose depth-two bound reaches the least depth-three bound found.
 import numpy as np
 
 from ._config import CACHE, SERIAL, njit
+from .opener_bounds import refined_split
 from .partition import group_by_code
 from .search import unisolated
 
@@ -131,9 +132,44 @@ def set_bound(matrix, rows, caps, bucket, floor, answer_to_guess, n_codes, win, 
     return max(refined, floor[m])
 
 
+#: Slots of the memo of :func:`deep_set_bound` (a power of two; half of them are filled
+#: at most, then no more sets are kept): the same second-level set comes back under many
+#: first guesses, most of all the costly ones (a family of words no guess splits).
+MEMO_SLOTS = 1 << 18
+
+
 @njit(cache=CACHE, **SERIAL)
-def deep_set_bound(matrix, outer, outer_bounds, inner, caps, bucket, floor, answer_to_guess,
-                   n_codes, win, ceiling):
+def _set_hash(part):
+    h = np.uint64(14695981039346656037)
+    for i in range(part.shape[0]):
+        h = (h ^ np.uint64(part[i])) * np.uint64(1099511628211)
+    return h
+
+
+@njit(cache=CACHE, **SERIAL)
+def _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h):
+    """The slot of ``part`` in the memo (its entry is ``memo_keys[slot]``), or of the free
+    slot where it goes (``memo_keys[slot] == -1``)."""
+    mask = memo_keys.shape[0] - 1
+    slot = np.int64(h & np.uint64(mask))
+    while memo_keys[slot] >= 0:
+        e = memo_keys[slot]
+        if memo_hash[e] == h and memo_len[e] == part.shape[0]:
+            at = memo_at[e]
+            same = True
+            for i in range(part.shape[0]):
+                if store[at + i] != part[i]:
+                    same = False
+                    break
+            if same:
+                return slot
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(cache=CACHE, **SERIAL)
+def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, caps,
+                   bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling):
     """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
     h of m + sum bound(S)`` over the non-winning buckets S of h, where ``bound(S)`` is
     :func:`set_bound` over the guesses ``inner`` (``floor`` for one or two answers).
@@ -143,8 +179,25 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps, bucket, floor, answ
     at the first whose depth-two bound reaches the least found; a guess's buckets are
     bounded largest first and it is dropped as soon as they reach that. ``caps`` (each
     guess's buckets over ``bucket``; ``inner`` by it descending) stop each bucket's scan
-    early (:func:`set_bound`). Returns the bound, or ``ceiling`` when it is at least that.
+    early (:func:`set_bound`). A set met again is looked up (:data:`MEMO_SLOTS`): its
+    bound and the ``need`` it was found under, reused when exact or enough. Returns the
+    bound, or ``ceiling`` when it is at least that.
+
+    A set S whose floor is still ``2|S| - 1`` (up to the counting bound's first level)
+    is bounded by :func:`~.opener_bounds.refined_split` instead, exactly, the same value
+    with its buckets counted faster: from the answer-major ``columns`` when it has at most
+    ``columns_max`` answers (``columns_max`` 0 and any 2-d array: never).
     """
+    member = np.zeros(matrix.shape[1], np.bool_)
+    memo_keys = np.full(MEMO_SLOTS, -1, np.int64)
+    most = MEMO_SLOTS // 2
+    memo_hash = np.empty(most, np.uint64)
+    memo_at = np.empty(most, np.int64)
+    memo_len = np.empty(most, np.int64)
+    memo_value = np.empty(most, np.int64)
+    memo_need = np.empty(most, np.int64)
+    store = np.empty(1 << 16, np.int64)
+    used, stored = 0, 0
     counts = np.zeros(n_codes, np.int64)
     plain = np.empty(inner.shape[0], np.int64)
     stamps = np.zeros(n_codes + 1, np.int64)
@@ -163,8 +216,35 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps, bucket, floor, answ
                 continue
             part = ordered[starts[k]:starts[k + 1]]
             base = floor[size]
-            low = set_bound(matrix, inner, caps, part, floor, answer_to_guess, n_codes, win,
-                            best - (total - base), counts, plain, stamps)
+            need = best - (total - base)
+            h = _set_hash(part)
+            slot = _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h)
+            e = memo_keys[slot]
+            if e >= 0 and (memo_value[e] < memo_need[e] or memo_value[e] >= need):
+                low = memo_value[e]     # exact, or enough
+            else:
+                if base == 2 * size - 1:
+                    small = size <= columns_max
+                    member[part] = True
+                    low = refined_split(matrix, columns, small, inner, caps, part, member,
+                                        guess_to_answer, answer_to_guess, n_codes, stamps,
+                                        plain)
+                    member[part] = False
+                    need = low + 1      # exact
+                else:
+                    low = set_bound(matrix, inner, caps, part, floor, answer_to_guess,
+                                    n_codes, win, need, counts, plain, stamps)
+                if e < 0 and used < most:
+                    if stored + size > store.shape[0]:
+                        grown = np.empty(max(2 * store.shape[0], stored + size), np.int64)
+                        grown[:stored] = store[:stored]
+                        store = grown
+                    store[stored:stored + size] = part
+                    e = memo_keys[slot] = used
+                    memo_hash[e], memo_at[e], memo_len[e] = h, stored, size
+                    used, stored = used + 1, stored + size
+                if e >= 0:
+                    memo_value[e], memo_need[e] = low, need
             total += low - base
             if total >= best:
                 break

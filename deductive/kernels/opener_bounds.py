@@ -80,7 +80,7 @@ def _splits(matrix, columns, use_columns, rows, caps, start, enough, track, buck
 
 
 @njit(cache=CACHE, **SERIAL)
-def _refined_split(matrix, columns, use_columns, rows, caps, bucket, member, guess_to_answer,
+def refined_split(matrix, columns, use_columns, rows, caps, bucket, member, guess_to_answer,
                    answer_to_guess, n_codes, stamps, split):
     """The refined depth-two bound of a bucket of m answers: ``min over h of 3m - [h in
     bucket] - buckets(h) + imperfect(h)`` over the guesses ``rows``, imperfect(h) from
@@ -218,7 +218,7 @@ def opener_bounds_rows(matrix, columns, columns_max, joint_min, joint_max, opene
     n_codes, win : int
         Size of the code alphabet and the winning code.
     refine : bool
-        Count each bucket by :func:`_refined_split` (a guess's groups of three or more
+        Count each bucket by :func:`refined_split` (a guess's groups of three or more
         answers that no answer of theirs splits into singletons count one more each)
         instead of its best split alone: a stronger bound at about the same cost.
     target : int
@@ -276,7 +276,7 @@ def opener_bounds_rows(matrix, columns, columns_max, joint_min, joint_max, opene
             allowed = (rows if small else by_cap)[row_lo[c]:row_hi[c]]
             capped = caps[:0] if small else caps
             if refine:
-                low = _refined_split(matrix, columns, m <= columns_max, allowed, capped,
+                low = refined_split(matrix, columns, m <= columns_max, allowed, capped,
                                      bucket, member, guess_to_answer, answer_to_guess,
                                      n_codes, stamps, split)
             else:
