@@ -90,8 +90,12 @@ def test_deep_opener_bound_lies_between_the_depth_two_bound_and_the_optimum(game
 def test_mastermind_4_6_bound_reaches_the_optimum():
     """Koyama and Lai's optimum, 5,625 over 1,296 codes, is also the depth-three bound
     (the depth-two bound: 5,429); MM(3,3) checked against brute force."""
-    bound, per = game_lower_bound(Mastermind(4, 6), depth_three=True)
+    done = []
+    bound, per = game_lower_bound(Mastermind(4, 6), depth_three=True,
+                                  progress=lambda code, low: done.append((code, low)))
     assert bound == 5625 and per["1123"] == 5625
+    assert done[0] == ("1123", 5625) and all(low >= 5625 for _, low in done)
+    assert {code for code, _ in done} == {"1123", "1234", "1122", "1112"}   # 1111: 6,018
     assert game_lower_bound(Mastermind(4, 6))[0] == 5429
     game = Mastermind(3, 3)
     total, _ = reference.optimal_total(game.matrix, game.win_code)

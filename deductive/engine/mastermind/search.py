@@ -281,8 +281,8 @@ def optimal(game, keep_tree: bool = False, max_guesses: int | None = None,
     return best, rows
 
 
-def game_lower_bound(game, depth_two: bool = True, depth_three: bool = False
-                     ) -> tuple[int, dict[str, int]]:
+def game_lower_bound(game, depth_two: bool = True, depth_three: bool = False,
+                     progress=None) -> tuple[int, dict[str, int]]:
     """A proven lower bound of the least total guesses of any tree over every code, and
     the bound of each first guess it comes from.
 
@@ -302,8 +302,9 @@ def game_lower_bound(game, depth_two: bool = True, depth_three: bool = False
     first, are bounded again by :func:`~deductive.engine.feedback.search.
     deep_opener_bound` (each bucket's second guesses one per orbit of the symmetries
     fixing the opener, :func:`orbit_minima`; its third guesses all): their bounds up to
-    that least (an opener's entry is then at least it), and the least of all exactly.
-    Minutes a bucket at 5 pegs and 8 colours."""
+    that least (an opener's entry is then at least it), and the least of all exactly;
+    ``progress(code, bound)`` is called as each is done. About half an hour an opener at
+    5 pegs and 8 colours, on one thread."""
     search = TreeSearch(game)
     per = {}
     openers = game.openers()
@@ -328,6 +329,8 @@ def game_lower_bound(game, depth_two: bool = True, depth_three: bool = False
             deep = deep_opener_bound(game, g, least, first)
             per[game.word(g)] = max(per[game.word(g)], deep)
             least = min(least, per[game.word(g)])
+            if progress is not None:
+                progress(game.word(g), per[game.word(g)])
     return min(per.values()), per
 
 
