@@ -52,9 +52,9 @@ def main():
         shown = f">={args.target}" if deep >= args.target else str(deep)
         print(f"{game.word(g)}  {plain}  {refined}  {shown}  {seconds:.1f}", flush=True)
     if openers:
-        print(f"{len(openers)} openers, {out} at least {args.target}; "
-              f"{spent:.0f} s CPU, {3600 * len(openers) / max(spent, 1e-9):.1f} openers "
-              f"per core-hour", flush=True)
+        ruled = f", {out} at least {args.target}" if args.target < INFEASIBLE else ""
+        print(f"{len(openers)} openers{ruled}; {spent:.0f} s CPU, "
+              f"{3600 * len(openers) / max(spent, 1e-9):.1f} openers per core-hour", flush=True)
 
 
 if __name__ == "__main__":
