@@ -46,9 +46,9 @@ SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish, tree,
-            checkpoint, objective, cluster):
+            checkpoint, objective, cluster, depth_three=False):
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
-                     max_guesses, bool(cluster), polish)
+                     max_guesses, bool(cluster), polish, depth_three)
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get(
         "max_memory"), strict=objective == "worst" or prove_best)   # the searches' memos
     if (worst := objective == "worst") or opener is not None:
@@ -69,8 +69,8 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
         return r, {"tree": tree, "least": (opener is None) if worst else None}
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
-        settings = dict(keep=1 if n == len(game.guesses) else n, within=within,
-                        max_guesses=max_guesses, checkpoint=checkpoint, memo_bytes=memo)
+        settings = dict(keep=1 if n == len(game.guesses) else n, within=within, memo_bytes=memo,
+                        max_guesses=max_guesses, checkpoint=checkpoint, depth_three=depth_three)
         with progress(len(game.guesses), "prove openers") as update:
             settings.update(progress=update, steps=lambda s, k, n: update(k, n, f"proof: {s}"))
             proof = cluster.run(lambda client: wordle_prove_openers(client, game, **settings),

@@ -141,9 +141,10 @@ RESENDS = 3
 
 class _DaskSearches:
     """The tasks of :func:`~deductive.engine.feedback.search.prove_openers` (the first
-    ceiling's beams; each opener's refined bound and search) on Dask (the pool interface of
-    :class:`~deductive.engine.feedback.search.LocalSearches`): as many at once as the
-    cluster has workers, each worker keeping one search, and its memo, for the run.
+    ceiling's beams; each opener's refined bound and search, or depth-three bound) on Dask
+    (the pool interface of :class:`~deductive.engine.feedback.search.LocalSearches`): as
+    many at once as the cluster has workers, each worker keeping one search, and its memo,
+    for the run.
 
     A search cancelled because the cluster lost the game (every worker restarted: a
     suspended laptop, workers killed) is sent again with the game scattered anew, up to
@@ -158,21 +159,22 @@ class _DaskSearches:
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
         self.watch = Watch(client)
-        # future key -> (future, place, opener, limit, beam, sends, the game it was sent
-        # with)
+        # future key -> (future, place, opener, limit, (beam, deep), sends, the game it
+        # was sent with)
         self.futures: dict = {}
 
     def submit(self, place: int, g: int, limit: int, beam: bool = False,
-               sends: int = 1) -> None:
+               deep: bool = False, sends: int = 1) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
-                        limit, beam)
-        self.futures[future.key] = (future, place, g, limit, beam, sends, self.shared)
+                        limit, beam, deep)
+        self.futures[future.key] = (future, place, g, limit, (beam, deep), sends,
+                                    self.shared)
         self.running.add(future)
 
     def next(self) -> tuple[int, tuple]:
         while True:
             future, result = self.watch.next(self.running)
-            _, place, g, limit, beam, sends, shared = self.futures.pop(future.key)
+            _, place, g, limit, (beam, deep), sends, shared = self.futures.pop(future.key)
             if not was_lost(future, result):
                 return place, tuple(result)
             if sends > RESENDS:
@@ -184,7 +186,7 @@ class _DaskSearches:
                         "the Dask cluster (sending the game again)")
                 except Exception as exc:    # noqa: BLE001 (no worker came back in time)
                     raise DeductiveError(LOST) from exc
-            self.submit(place, g, limit, beam, sends + 1)
+            self.submit(place, g, limit, beam, deep, sends + 1)
 
     def close(self) -> None:
         """Cancel the searches still out (a run cut short: an interruption, an error), then
@@ -209,11 +211,12 @@ def _forget(client, token) -> None:
 
 
 def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
-                         checkpoint=None, memo_bytes=None, progress=None, steps=None):
+                         checkpoint=None, memo_bytes=None, progress=None, steps=None,
+                         depth_three=False):
     """:func:`~deductive.engine.feedback.search.prove_openers` with its beams, refined
-    bounds and searches on the cluster (the plain bounds in this process): the same rows,
-    ``seconds`` aside. Each worker's memo is capped at ``memo_bytes`` over the number of
-    workers."""
+    and depth-three bounds and searches on the cluster (the plain bounds in this process):
+    the same rows, ``seconds`` aside. Each worker's memo is capped at ``memo_bytes`` over
+    the number of workers."""
     workers = n_workers(client)
     pool = _DaskSearches(client, game, max_guesses,
                          None if memo_bytes is None else
@@ -221,7 +224,7 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
     try:
         return prove_openers(game, keep, within=within, max_guesses=max_guesses,
                              checkpoint=checkpoint, progress=progress, pool=pool,
-                             steps=steps)
+                             steps=steps, depth_three=depth_three)
     finally:
         pool.close()
 

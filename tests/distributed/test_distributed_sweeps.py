@@ -123,10 +123,11 @@ def hard_subset():
     return Wordle(sub, sub, hard=True)
 
 
-@pytest.mark.parametrize("hard", [False, True])
-def test_wordle_prove_openers_equal(client, tmp_path, hard):
-    """The certificate with its searches on two workers: the rows of one process (but
-    their seconds), the same file, and the workers' searches dropped at the end."""
+@pytest.mark.parametrize("hard, deep", [(False, False), (True, False), (False, True)])
+def test_wordle_prove_openers_equal(client, tmp_path, hard, deep):
+    """The certificate with its searches (and depth-three bounds) on two workers: the rows
+    of one process (but their seconds), the same file, and the workers' searches dropped
+    at the end."""
     from deductive.engine.feedback.search import prove_openers
 
     def searches_kept():                # runs on a worker (pickled by value)
@@ -134,9 +135,10 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard):
         return len(_RUN_SEARCHES)
 
     game = Wordle("fr-seed", "fr-seed", hard=hard)
-    local = prove_openers(game, 5, within=20, checkpoint=str(tmp_path / "one.jsonl"))
+    local = prove_openers(game, 5, within=20, checkpoint=str(tmp_path / "one.jsonl"),
+                          depth_three=deep)
     remote = wordle_prove_openers(client, game, 5, within=20, memo_bytes=10 ** 8,
-                                  checkpoint=str(tmp_path / "two.jsonl"))
+                                  checkpoint=str(tmp_path / "two.jsonl"), depth_three=deep)
     stable = [[{k: v for k, v in r.items() if k != "seconds"} for r in proof.rows]
               for proof in (local, remote)]
     assert stable[0] == stable[1] and remote.best() == local.best() != []

@@ -118,7 +118,14 @@ def test_certificate_against_brute_force(game_lists, max_guesses, keep, within, 
     game = Wordle(guesses, answers, hard=hard)
     truth = {w: _opener_optimum(guesses, answers, w, max_guesses, hard) for w in guesses}
     proof = prove_openers(game, keep, within=within, max_guesses=max_guesses)
-    assert sorted(r["word"] for r in proof.rows) == sorted(guesses)
+    assert_proof_holds(proof, truth, keep, within)
+
+
+def assert_proof_holds(proof, truth, keep, within):
+    """``proof``'s rows against ``truth`` (opener -> (total, worst), by brute force): every
+    opener once, exact rows exact, every other bound admissible and above the ceiling, the
+    ranking and the best openers those of the truth."""
+    assert sorted(r["word"] for r in proof.rows) == sorted(truth)
     for row in proof.rows:
         total, worst = truth[row["word"]]
         assert row["lower"] <= total
@@ -145,14 +152,15 @@ class _RecordedSearches(LocalSearches):
     def __init__(self, game, max_guesses=None):
         super().__init__(game, max_guesses)
         self.limits, self.sent = {}, {}
-        self.beams = 0
+        self.beams = self.deeps = 0
 
-    def submit(self, place, g, limit, beam=False):
+    def submit(self, place, g, limit, beam=False, deep=False):
         self.beams += beam
-        if not beam:
+        self.deeps += deep
+        if not (beam or deep):
             self.limits[place] = limit
             self.sent[place] = g
-        super().submit(place, g, limit, beam)
+        super().submit(place, g, limit, beam, deep)
 
 
 class _ShuffledSearches(_RecordedSearches):
@@ -165,9 +173,10 @@ class _ShuffledSearches(_RecordedSearches):
         self.results = {}
 
     def next(self):
-        place, g, limit, beam = self._waiting.pop(int(self.rng.integers(len(self._waiting))))
-        result = self.run(g, limit, beam)
-        if not beam:
+        place, g, limit, beam, deep = self._waiting.pop(
+            int(self.rng.integers(len(self._waiting))))
+        result = self.run(g, limit, beam, deep)
+        if not (beam or deep):
             self.results[place] = result
         return place, result
 

@@ -118,8 +118,9 @@ def _proof(result: OpenerProof) -> str:
     lines = [f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
              f"{r['total'] / result.answers:.4f}  worst {r['worst']}  exact" for r in ranked]
     counts = result.counts()
+    deep = f", {counts['deep']} by the depth-three bound" if counts["deep"] else ""
     how = (f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the bound "
-           f"alone, {counts['search']} searched; ")
+           f"alone{deep}, {counts['search']} searched; ")
     if not result.best():
         return how + "no opener solves every answer within the guesses allowed"
     lines.append(how + f"every other opener needs more than {result.ceiling}; best: "

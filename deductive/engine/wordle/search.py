@@ -30,6 +30,10 @@ SEARCH = (
     Param("prove_best", False, "With `openers` N: the N best openers among all guesses, "
           "proven (every other opener shown worse by a bound or a search); with `openers` "
           "all: the best opener(s). Exact only.", bool),
+    Param("depth_three", False, "With `prove_best` (normal mode): before any search, rule "
+          "openers out by the depth-three bound (minutes an opener on 12,972 answers, where "
+          "it is the only bound that rules any out); the openers it leaves are searched "
+          "after.", bool),
     Param("within", None, "With `prove_best`: also rank exactly every opener within D "
           "guesses of the best.", int, low=0, metavar="D"),
     Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic; "
@@ -62,7 +66,7 @@ MEMO = 4_000_000_000
 
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
                  tree=None, checkpoint=None, objective="expected", max_guesses=None,
-                 distributed=False, polish=None) -> int | str | None:
+                 distributed=False, polish=None, depth_three=False) -> int | str | None:
     """Check a search's parameters together (``distributed``: on Dask); return ``openers``
     as a number, ``"all"`` or ``None``."""
     n = openers
@@ -84,6 +88,7 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
             (prove_best and (n is None or beam is not None),
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
+            (depth_three and not prove_best, "`depth_three` goes with `prove_best`"),
             (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
             (polish is not None and (opener is None or beam is None or worst),
              "`polish` goes with `opener` WORD and `beam` (an exact tree needs no polish)")):

@@ -90,7 +90,8 @@ from .bounds import (INFEASIBLE, counting_bounds, deep_bound, deep_opener_bound,
 from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
                            verify_proof)
 from .memo import MEMO_ENTRY_BYTES, costliest_entries
-from .proofs import LocalSearches, OpenerProof, beam_search, prove_openers, search_under
+from .proofs import (LocalSearches, OpenerProof, beam_search, bound_under, prove_openers,
+                     search_under)
 from .rankings import _RUN_SEARCHES as _RUN_SEARCHES
 from .rankings import (OpenerRows, forget_search, proof_search_chunk, rank_openers, run_search,
                        search_opener_chunk, search_openers)
@@ -101,7 +102,7 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "ProofCheck", "OpenerRows", "LocalSearches", "search_under",
-           "beam_search",
+           "bound_under", "beam_search",
            "proof_search_chunk", "forget_search", "run_search",
            # imported from here by the rest of the package
            "MEMO_ENTRY_BYTES", "costliest_entries", "lists_about"]

@@ -12,7 +12,7 @@ import numpy as np
 from ...._io import read_bytes
 from ....errors import ArgumentError, DeductiveError
 from ..tree import check_tree, tree_document
-from .bounds import INFEASIBLE, opener_bounds
+from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
 from .tree_search import TreeSearch
 
 #: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
@@ -68,7 +68,7 @@ def proof_row_valid(game):
         g = row["index"]
         if not (isinstance(g, int) and 0 <= g < n and row["word"] == key == game.word(g)):
             return False
-        if row["by"] not in ("bound", "search") or not isinstance(row["lower"], int):
+        if row["by"] not in ("bound", "deep", "search") or not isinstance(row["lower"], int):
             return False
         if row["exact"] is True:
             return isinstance(row["total"], int) and isinstance(row["worst"], int)
@@ -213,10 +213,12 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        in one call): at most an exact row's total; for a row that is not exact, its claim
        must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
        + ``within``) and hold: a row ruled out by the bound (``by="bound"``) has a plain or
-       refined bound of at least its claim (the refined bounds in one call per claim); one
-       ruled out by a search has no tree within the threshold: its plain bound (or, for a
-       proof of the plain bound alone, its refined bound) passes the threshold, or else it
-       is searched again under the threshold and finds no tree.
+       refined bound of at least its claim (the refined bounds in one call per claim), one
+       ruled out by the depth-three bound (``by="deep"``) a depth-three bound
+       (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
+       search has no tree within the threshold: its plain bound (or, for a proof of the
+       plain bound alone, its refined bound) passes the threshold, or else it is searched
+       again under the threshold and finds no tree.
        Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
        holds exact values and proven bounds only).
     3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
@@ -299,6 +301,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
     plain = np.asarray(opener_bounds(game, [r["index"] for r in rows], refine=False)).tolist()
     refine: dict = {}                   # claim -> rows ruled out by a bound, plain too low
     searched = []                       # (row, plain bound) ruled out by a search
+    deep = []                           # rows ruled out by the depth-three bound
     for row, low in zip(rows, plain):
         word, claim = row["word"], row["lower"]
         if row["exact"]:
@@ -309,12 +312,19 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
                    "no threshold: the file has fewer exact rows than it ranks")
             out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
                                      f"rule it out ({why})")
-        elif row["by"] != "bound":
+        elif row["by"] == "search":
             searched.append((row, low))
         elif low >= claim:
             out[word] = (low, True, None)
+        elif row["by"] == "deep":
+            deep.append(row)
         else:
             refine.setdefault(claim, []).append(row)
+    for row in deep:                    # minutes each on 12,972 answers
+        found = max(int(deep_opener_bound(game, row["index"], row["lower"])), 0)
+        out[row["word"]] = (found, found >= row["lower"], None if found >= row["lower"] else
+                            f"row {row['word']}: claims a depth-three bound of at least "
+                            f"{row['lower']}; recomputed it is {found}")
     for claim, group in sorted(refine.items()):
         lows = opener_bounds(game, [r["index"] for r in group], claim).tolist()
         for row, found in zip(group, lows):

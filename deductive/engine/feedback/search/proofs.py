@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ....errors import ArgumentError
-from .bounds import INFEASIBLE, opener_bounds
+from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
 from .certificates import _cutoff, lists_about, proof_row_valid, proof_tag
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
@@ -81,17 +81,19 @@ class OpenerProof(OldAsDict):
                 "ranking": self.ranking()}
 
     def counts(self) -> dict:
-        """How the openers were decided: ``bound`` (ruled out by the bound alone),
-        ``search`` (searched: exact or ruled out under the ceiling), ``exact``."""
+        """How the openers were decided: ``bound`` (ruled out by the depth-two bound
+        alone), ``deep`` (by the depth-three bound), ``search`` (searched: exact or ruled
+        out under the ceiling), ``exact``."""
         return {"openers": len(self.rows),
                 "bound": sum(r["by"] == "bound" for r in self.rows),
+                "deep": sum(r["by"] == "deep" for r in self.rows),
                 "search": sum(r["by"] == "search" for r in self.rows),
                 "exact": sum(bool(r["exact"]) for r in self.rows)}
 
 
 def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
                   checkpoint=None, memo_bytes=None, progress=None, pool=None,
-                  steps=None) -> OpenerProof:
+                  steps=None, depth_three: bool = False) -> OpenerProof:
     """Rank the ``keep`` best openers among all guesses exactly, and prove every other
     opener worse; with ``within`` D, also every opener whose total is at most the best + D.
 
@@ -110,6 +112,14 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
        costs about a tenth of a search, and it is spent only on the openers still in
        play once the ceiling has fallen), else searched exactly under L: an exact row
        when the total is below L, else a row whose ``lower`` is L.
+
+    With ``depth_three`` (normal mode), step 3 is preceded by the depth-three bound
+    (:func:`~.bounds.deep_opener_bound`, minutes an opener on 12,972 answers, where the
+    depth-two bounds rule out none) of every opener step 2 left, under the first ceiling
+    U + 1, the likeliest out first (highest plain bound; ties: guess order): one that
+    reaches U + 1 is out (``by="deep"``, or ``"bound"`` when its refined bound does;
+    ``lower`` U + 1); the others' bounds are kept in a checkpoint of their own
+    (:func:`deep_tag`) and step 3 takes them, least first, with these bounds.
 
     The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
     :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
@@ -131,6 +141,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         raise ArgumentError(f"`keep` must be at least 1, not {keep}")
     if within is not None and within < 0:
         raise ArgumentError(f"`within` must be at least 0, not {within}")
+    if depth_three and game.hard:
+        raise ArgumentError("`depth_three` is for normal mode: hard mode restricts the "
+                            "guesses of every turn; drop `depth_three` or `hard`")
     n_guesses = len(game.guesses)
     keep = min(keep, n_guesses)
     store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within),
@@ -165,6 +178,11 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     # bound first, under the ceiling of the moment)
     queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
              if found[k] <= ceiling]
+    if depth_three:
+        queue = _deep_bounds(game, queue, ceiling + 1, pool, Checkpoint(
+            checkpoint, deep_tag(game, keep, max_guesses, within, ceiling + 1),
+            about=lists_about(game)), decide,
+            None if steps is None else lambda k, n: steps("depth three", k, n))
     exact = sorted(r["total"] for r in rows if r["exact"])
     ready: dict = {}                    # place in the queue -> search result, or None
     sent = decided = in_flight = 0
@@ -243,6 +261,51 @@ def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int
     for _ in range(running):
         pool.next()                     # none left running when the searches start
     return sorted(totals)
+
+
+def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list:
+    """The depth-three step of :func:`prove_openers`: each opener of ``queue`` (``(g,
+    plain bound)``, least first) bounded under ``limit`` in ``pool`` (highest plain bound
+    first; the rows decided in that order, the same on any pool). ``decide`` takes the
+    row of each one out; the others' bounds go to ``store`` (read back by a resumed run).
+    Returns the openers left with their bounds, least first (ties: guess order)."""
+    kept = store.load(_bound_row_valid(game))
+    left = [(g, max(low, kept[game.word(g)]["bound"])) for g, low in queue
+            if game.word(g) in kept]
+    todo = sorted(((g, low) for g, low in queue if game.word(g) not in kept),
+                  key=lambda item: (-item[1], item[0]))
+    ready: dict = {}
+    sent = done = running = 0
+    while done < len(todo):
+        while sent < len(todo) and running < pool.slots:
+            pool.submit(sent, todo[sent][0], limit, deep=True)
+            sent, running = sent + 1, running + 1
+        while done not in ready:
+            place, result = pool.next()
+            ready[place] = result
+            running -= 1
+        while done in ready:
+            (g, low), (deep, _, _, seconds, refined) = todo[done], ready.pop(done)
+            if max(low, deep) >= limit:
+                decide({"word": game.word(g), "index": g, "lower": limit, "total": None,
+                        "worst": None, "exact": False,
+                        "by": "bound" if refined >= limit else "deep",
+                        "seconds": round(seconds, 4)})
+            else:
+                store.append(game.word(g), {"index": g, "bound": int(max(low, deep))})
+                left.append((g, int(max(low, deep))))
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+    return sorted(left, key=lambda item: (item[1], item[0]))
+
+
+def deep_tag(game, keep, max_guesses, within, target) -> dict:
+    """The tag of the depth-three bounds :func:`prove_openers` keeps (those that rule
+    nothing out under ``target``, the first ceiling + 1): the proof's tag, its ``proof``
+    marked as theirs."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:deep", target=target)
 
 
 def ceiling_tag(game, keep, max_guesses, within=None) -> dict:
@@ -344,11 +407,12 @@ class LocalSearches:
     :class:`TreeSearch` (its memo capped at ``memo_bytes``).
 
     A pool of searches has ``slots`` (how many may run at once), ``submit(place, g,
-    limit, beam=False)`` and ``next()``, which returns ``(place, (total, worst, ok,
+    limit, beam=False, deep=False)`` and ``next()``, which returns ``(place, (total, worst, ok,
     seconds, refined))`` of a finished task: opener ``g``'s refined bound under ``limit``
     (:func:`opener_bounds` with that target), then, when it is below ``limit``, its search
     (``ok``: ``total`` is exact and below ``limit``; else it is a lower bound of at least
-    ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0.
+    ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0;
+    with ``deep``, its depth-three bound (:func:`bound_under`).
     :func:`deductive.distributed.wordle_prove_openers` runs them on Dask.
     """
 
@@ -359,16 +423,19 @@ class LocalSearches:
         self._beam = None
         self._waiting: list = []
 
-    def submit(self, place: int, g: int, limit: int, beam: bool = False) -> None:
-        self._waiting.append((place, g, limit, beam))
+    def submit(self, place: int, g: int, limit: int, beam: bool = False,
+               deep: bool = False) -> None:
+        self._waiting.append((place, g, limit, beam, deep))
 
     def next(self) -> tuple[int, tuple]:
-        place, g, limit, beam = self._waiting.pop(0)
-        return place, self.run(g, limit, beam)
+        place, g, limit, beam, deep = self._waiting.pop(0)
+        return place, self.run(g, limit, beam, deep)
 
-    def run(self, g: int, limit: int, beam: bool = False) -> tuple:
+    def run(self, g: int, limit: int, beam: bool = False, deep: bool = False) -> tuple:
         """One task's result (the beams share a search of their own, dropped at the first
         search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
+        if deep:
+            return bound_under(self.search.game, g, limit)
         if not beam:
             self._beam = None
             return search_under(self.search, g, limit)
@@ -387,6 +454,17 @@ def beam_search(game, max_guesses) -> TreeSearch:
     the path that first reached its set (see the module's notes), so each beam gets a new
     search, whichever worker runs it and whatever it ran before."""
     return TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
+
+
+def bound_under(game, g: int, limit: int) -> tuple:
+    """``(bound, 0, False, seconds, refined)`` of opener ``g`` under ``limit`` (see
+    :class:`LocalSearches`): its refined depth-two bound, then, when that is below
+    ``limit``, its depth-three bound (:func:`~.bounds.deep_opener_bound`, target
+    ``limit``); ``bound`` is the larger."""
+    start = time.perf_counter()
+    refined = int(opener_bounds(game, [g], limit)[0])
+    deep = refined if refined >= limit else max(refined, deep_opener_bound(game, g, limit))
+    return deep, 0, False, time.perf_counter() - start, refined
 
 
 def search_under(search, g: int, limit: int) -> tuple:

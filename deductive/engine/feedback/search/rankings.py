@@ -7,7 +7,7 @@ import threading
 from dataclasses import dataclass
 
 from .certificates import lists_about, search_tag
-from .proofs import CEILING_BEAM, beam_search, search_under
+from .proofs import CEILING_BEAM, beam_search, bound_under, search_under
 from .tree_search import TreeSearch
 
 
@@ -84,10 +84,13 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
         return search.search_opener(word).to_json()
 
 
-def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False) -> tuple:
+def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False,
+                       deep=False) -> tuple:
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
-    own: :func:`beam_search`)."""
+    own: :func:`beam_search`; with ``deep``, :func:`bound_under`, no search)."""
+    if deep:
+        return bound_under(game, g, limit)
     if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
     # the beams' search is dropped when the run's first search is made here (a new key)

@@ -1,0 +1,194 @@
+"""The opener certificate with its depth-three step (``prove_openers(depth_three=True)``).
+
+On lists this small the depth-two bounds leave the depth-three step nothing to rule out,
+so most tests weaken them to the one-guess bound (``3n - [g in S] - buckets(g)``, still
+admissible): the depth-three bound then decides most openers, as it must on 12,972
+answers, where the depth-two bounds rule out none.
+"""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.checkpoint import inputs_digest, row_digest
+from deductive.cli import cli
+from deductive.engine.feedback.search import (
+    certificates,
+    deep_opener_bound,
+    proofs,
+    prove_openers,
+    verify_proof,
+)
+from deductive.engine.feedback.search.bounds import guess_lower_bound
+from deductive.engine.wordle.game import Wordle
+from deductive.errors import ArgumentError
+
+from tests.cli.test_cli_errors import assert_one_error
+from tests.feedback.test_search import small_games
+from tests.feedback.test_search_openers import (
+    _opener_optimum,
+    _part,
+    _rows,
+    _ShuffledSearches,
+    _stable,
+    assert_proof_holds,
+)
+
+
+def one_guess_bounds(game, openers, target=None, refine=True):
+    """An admissible bound weaker than depth two: the opener's own split alone."""
+    n = game.matrix.shape[1]
+    lows = []
+    for g in np.asarray(openers, np.int64).tolist():
+        row = game.matrix[g]
+        lows.append(int(guess_lower_bound(n, len(np.unique(row)),
+                                          bool((row == game.win_code).any()))))
+    return np.array(lows, np.int64)
+
+
+@pytest.fixture
+def weak(monkeypatch):
+    """The proof's depth-two bounds weakened to :func:`one_guess_bounds`."""
+    monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.sampled_from([None, 2, 3]), st.integers(1, 4),
+       st.sampled_from([None, 0, 2]), st.booleans())
+def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, within, weaken):
+    """The ranking and every row's bound hold, with the depth-two bounds as shipped or
+    weakened so that the depth-three bound does the ruling out."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    truth = {w: _opener_optimum(guesses, answers, w, max_guesses) for w in guesses}
+    with pytest.MonkeyPatch.context() as patch:
+        if weaken:
+            patch.setattr(proofs, "opener_bounds", one_guess_bounds)
+        proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
+                              depth_three=True)
+    assert_proof_holds(proof, truth, keep, within)
+
+
+def test_depth_three_rules_out_what_depth_two_leaves(weak):
+    """On the 297 French words the weakened bounds rule out almost none; the depth-three
+    bound rules out nearly all the rest, each under the first ceiling + 1 and each bound
+    admissible, and the ranking is the one the shipped bounds prove."""
+    game = Wordle("fr-seed", "fr-seed")
+    deep = prove_openers(game, 3, depth_three=True)
+    counts = deep.counts()
+    assert counts["deep"] >= 250 and counts["search"] <= 10
+    rows = [r for r in deep.rows if r["by"] == "deep"]
+    assert {r["lower"] for r in rows} == {deep.ceiling + 1}
+    for row in rows[:: len(rows) // 8]:
+        assert deep_opener_bound(game, row["index"]) >= row["lower"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(proofs, "opener_bounds", certificates.opener_bounds)
+        plain = prove_openers(game, 3)
+    assert _stable(deep.ranking()) == _stable(plain.ranking())
+    assert deep.ceiling == plain.ceiling and deep.best() == ["clair", "train"]
+
+
+class _Bounded(_ShuffledSearches):
+    """A pool recording the openers whose depth-three bound it computes, its tasks
+    finishing in a seeded random order (one slot: in the order sent)."""
+
+    def __init__(self, game, slots=1, seed=0):
+        super().__init__(game, slots, seed)
+        self.bounded: list = []
+
+    def submit(self, place, g, limit, beam=False, deep=False):
+        if deep:
+            self.bounded.append(g)
+        super().submit(place, g, limit, beam, deep)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2 ** 32 - 1))
+def test_depth_three_proof_is_the_same_with_a_pool(slots, seed):
+    """Depth-three bounds finishing in any order give the rows of the serial run, and each
+    opener is bounded once."""
+    game = Wordle("fr-seed", "fr-seed")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(proofs, "opener_bounds", one_guess_bounds)
+        one = _Bounded(game)
+        serial = prove_openers(game, 1, depth_three=True, pool=one)
+        pool = _Bounded(game, slots, seed)
+        pooled = prove_openers(game, 1, depth_three=True, pool=pool)
+    assert _stable(pooled.rows) == _stable(serial.rows) and pooled.ceiling == serial.ceiling
+    assert sorted(pool.bounded) == sorted(one.bounded) == sorted(set(one.bounded))
+    assert len(one.bounded) >= 280
+
+
+def test_depth_three_proof_resumes_without_bounding_again(weak, tmp_path):
+    """A run cut in its depth-three bounds or in its rows resumes to the same rows and
+    computes no depth-three bound it kept (as a row, or as a bound that ruled nothing
+    out)."""
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    first = _Bounded(game)
+    whole = prove_openers(game, 3, checkpoint=str(path), depth_three=True, pool=first)
+    lines = path.read_text().splitlines()
+    parts = [_part(json.loads(x)) for x in lines]
+    kept = [k for k, p in enumerate(parts) if p == "deep"]         # its header first
+    rows = [k for k, p in enumerate(parts) if p == "proof"]
+    assert len(kept) >= 4
+    for cut in (kept[1], kept[-1] + 1, rows[len(rows) // 2], len(lines) - 2):
+        part = tmp_path / f"cut{cut}.jsonl"
+        part.write_text("\n".join(lines[:cut]) + "\n" + lines[cut][:20])
+        pool = _Bounded(game)
+        again = prove_openers(game, 3, checkpoint=str(part), depth_three=True, pool=pool)
+        assert _stable(again.rows) == _stable(whole.rows) and again.ceiling == whole.ceiling
+        assert _stable(_rows(part)) == _stable(whole.rows)
+        before = [json.loads(x) for x in lines[:cut]]
+        done = {e["key"] for e in before if "key" in e and _part(e) in ("deep", "proof")}
+        assert sorted(pool.bounded) == [g for g in sorted(first.bounded)
+                                        if game.word(g) not in done]
+
+
+def test_a_depth_three_row_is_verified_by_its_bound(weak, monkeypatch, tmp_path):
+    """verify-ranking recomputes a depth-three row's bound and catches one claiming more
+    (its digest made to hold: the check does not rest on it)."""
+    monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    prove_openers(game, 1, checkpoint=str(path), depth_three=True)
+    report = verify_proof(game, str(path), sample=1)
+    kinds = [c["kind"] for c in report["checked"]]
+    assert report["ok"] and kinds.count("deep") >= 250
+    entries = [json.loads(x) for x in path.read_text().splitlines()]
+    inflated = 0
+    for entry in entries:
+        result = entry.get("result")
+        if _part(entry) == "proof" and result and result.get("by") == "deep" and inflated < 3:
+            result["lower"] += 400
+            entry["digest"] = row_digest(inputs_digest(entry["tag"]), entry["key"], result)
+            inflated += 1
+    path.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    bad = verify_proof(game, str(path), sample=0)
+    assert not bad["ok"]
+    assert sum("claims a depth-three bound of at least" in p for p in bad["problems"]) == 3
+
+
+def test_depth_three_is_for_normal_mode():
+    with pytest.raises(ArgumentError, match="`depth_three` is for normal mode"):
+        prove_openers(Wordle("fr-seed", "fr-seed", hard=True), depth_three=True)
+
+
+def test_cli_depth_three(tmp_path):
+    """``--depth-three`` proves the same ranking; without ``--prove-best``, or in hard
+    mode, one line on stderr."""
+    runner = CliRunner()
+    base = ["wordle", "search", "--guesses", "fr-seed", "--openers", "all"]
+    out = runner.invoke(cli, base + ["--prove-best", "--depth-three", "--json",
+                                     "--checkpoint", str(tmp_path / "p.jsonl")])
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["best"] == ["clair", "train"] and doc["ceiling"] == 851 and doc["openers"] == 297
+    assert_one_error(runner.invoke(cli, base + ["--depth-three"]),
+                     "--depth-three goes with --prove-best")
+    assert_one_error(runner.invoke(cli, base + ["--prove-best", "--depth-three", "--hard"]),
+                     "normal mode")
