@@ -48,7 +48,7 @@ SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish, tree,
             checkpoint, objective, cluster, depth_three=False):
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
-                     max_guesses, bool(cluster), polish, depth_three)
+                     max_guesses, bool(cluster), polish, depth_three, game.hard)
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get(
         "max_memory"), strict=objective == "worst" or prove_best)   # the searches' memos
     if (worst := objective == "worst") or opener is not None:

@@ -7,6 +7,8 @@ answers, where the depth-two bounds rule out none.
 """
 
 import json
+import os
+import tempfile
 
 import numpy as np
 import pytest
@@ -27,7 +29,7 @@ from deductive.engine.feedback.search.bounds import guess_lower_bound
 from deductive.engine.wordle.game import Wordle
 from deductive.errors import ArgumentError
 
-from tests.cli.test_cli_errors import assert_one_error
+from tests.cli.test_cli_errors import assert_one_error, no_computation  # noqa: F401
 from tests.feedback.test_search import small_games
 from tests.feedback.test_search_openers import (
     _opener_optimum,
@@ -58,18 +60,30 @@ def weak(monkeypatch):
 
 @settings(max_examples=40, deadline=None)
 @given(small_games(), st.sampled_from([None, 2, 3]), st.integers(1, 4),
-       st.sampled_from([None, 0, 2]), st.booleans())
-def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, within, weaken):
-    """The ranking and every row's bound hold, with the depth-two bounds as shipped or
-    weakened so that the depth-three bound does the ruling out."""
+       st.sampled_from([None, 0, 2]), st.booleans(), st.sampled_from([0, 4]))
+def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, within, weaken,
+                                               loose):
+    """The ranking and every row's bound hold, and the file verifies (each row holding by
+    the bound it names), with the depth-two bounds as shipped or weakened so that the
+    depth-three bound does the ruling out, and with a first ceiling ``loose`` above the
+    beams' (so that it falls during the searches, past openers the depth-three bound
+    rules out then)."""
     guesses, answers = game_lists
     game = Wordle(guesses, answers)
     truth = {w: _opener_optimum(guesses, answers, w, max_guesses) for w in guesses}
-    with pytest.MonkeyPatch.context() as patch:
+    beams = proofs._beam_totals
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as folder:
         if weaken:
             patch.setattr(proofs, "opener_bounds", one_guess_bounds)
+            patch.setattr(certificates, "opener_bounds", one_guess_bounds)
+        patch.setattr(proofs, "_beam_totals",
+                      lambda *args, **kw: [t + loose for t in beams(*args, **kw)])
+        path = os.path.join(folder, "proof.jsonl")
         proof = prove_openers(game, keep, within=within, max_guesses=max_guesses,
-                              depth_three=True)
+                              depth_three=True, checkpoint=path)
+        if proof.best():
+            report = verify_proof(game, path, sample=1)
+            assert report["ok"], report["problems"]
     assert_proof_holds(proof, truth, keep, within)
 
 
@@ -82,7 +96,9 @@ def test_depth_three_rules_out_what_depth_two_leaves(weak):
     counts = deep.counts()
     assert counts["deep"] >= 250 and counts["search"] <= 10
     rows = [r for r in deep.rows if r["by"] == "deep"]
-    assert {r["lower"] for r in rows} == {deep.ceiling + 1}
+    first = proofs._cutoff(proofs._beam_totals(game, 3 + proofs.CEILING_EXTRA,
+                                               proofs.LocalSearches(game)), 3, None)
+    assert {r["lower"] for r in rows} == {first + 1}
     for row in rows[:: len(rows) // 8]:
         assert deep_opener_bound(game, row["index"]) >= row["lower"]
     with pytest.MonkeyPatch.context() as patch:
@@ -90,6 +106,24 @@ def test_depth_three_rules_out_what_depth_two_leaves(weak):
         plain = prove_openers(game, 3)
     assert _stable(deep.ranking()) == _stable(plain.ranking())
     assert deep.ceiling == plain.ceiling and deep.best() == ["clair", "train"]
+
+
+def test_a_falling_ceiling_rules_out_by_the_kept_depth_three_bounds(weak, monkeypatch,
+                                                                      tmp_path):
+    """With a first ceiling 40 above the beams', the depth-three step leaves openers that
+    the ceiling, once it has fallen, rules out by their kept depth-three bounds: rows
+    ``by="deep"`` with that bound as ``lower`` (measured: 114 of 297), which verify."""
+    monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
+    beams = proofs._beam_totals
+    monkeypatch.setattr(proofs, "_beam_totals",
+                        lambda *args, **kw: [t + 40 for t in beams(*args, **kw)])
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    proof = prove_openers(game, 1, depth_three=True, checkpoint=str(path))
+    later = [r for r in proof.rows if r["by"] == "deep" and r["lower"] != 851 + 40 + 1]
+    assert proof.ceiling == 851 and len(later) >= 50
+    assert all(851 < r["lower"] < 851 + 40 + 1 for r in later)
+    assert verify_proof(game, str(path), sample=0)["ok"]
 
 
 class _Bounded(_ShuffledSearches):
@@ -150,8 +184,9 @@ def test_depth_three_proof_resumes_without_bounding_again(weak, tmp_path):
 
 
 def test_a_depth_three_row_is_verified_by_its_bound(weak, monkeypatch, tmp_path):
-    """verify-ranking recomputes a depth-three row's bound and catches one claiming more
-    (its digest made to hold: the check does not rest on it)."""
+    """verify-ranking recomputes a depth-three row's bound: a row claiming its opener's
+    whole bound holds, one claiming one more, or more, does not (its digest made to hold:
+    the check does not rest on it)."""
     monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
     game = Wordle("fr-seed", "fr-seed")
     path = tmp_path / "proof.jsonl"
@@ -160,16 +195,24 @@ def test_a_depth_three_row_is_verified_by_its_bound(weak, monkeypatch, tmp_path)
     kinds = [c["kind"] for c in report["checked"]]
     assert report["ok"] and kinds.count("deep") >= 250
     entries = [json.loads(x) for x in path.read_text().splitlines()]
-    inflated = 0
-    for entry in entries:
-        result = entry.get("result")
-        if _part(entry) == "proof" and result and result.get("by") == "deep" and inflated < 3:
-            result["lower"] += 400
-            entry["digest"] = row_digest(inputs_digest(entry["tag"]), entry["key"], result)
-            inflated += 1
-    path.write_text("".join(json.dumps(e) + "\n" for e in entries))
-    bad = verify_proof(game, str(path), sample=0)
-    assert not bad["ok"]
+    rows = [e for e in entries if _part(e) == "proof" and e.get("result", {}).get("by")
+            == "deep"]
+
+    def claim(entry, lower):
+        entry["result"]["lower"] = lower
+        entry["digest"] = row_digest(inputs_digest(entry["tag"]), entry["key"],
+                                     entry["result"])
+        path.write_text("".join(json.dumps(e) + "\n" for e in entries))
+        return verify_proof(game, str(path), sample=0)
+
+    whole = [int(deep_opener_bound(game, e["result"]["index"])) for e in rows[:3]]
+    assert claim(rows[0], whole[0])["ok"]
+    bad = claim(rows[0], whole[0] + 1)
+    assert not bad["ok"] and bad["problems"] == [
+        f"row {rows[0]['key']}: claims a depth-three bound of at least {whole[0] + 1}; "
+        f"recomputed it is {whole[0]}"]
+    claim(rows[1], whole[1] + 400)
+    bad = claim(rows[2], whole[2] + 2)
     assert sum("claims a depth-three bound of at least" in p for p in bad["problems"]) == 3
 
 
@@ -179,16 +222,22 @@ def test_depth_three_is_for_normal_mode():
 
 
 def test_cli_depth_three(tmp_path):
-    """``--depth-three`` proves the same ranking; without ``--prove-best``, or in hard
-    mode, one line on stderr."""
-    runner = CliRunner()
-    base = ["wordle", "search", "--guesses", "fr-seed", "--openers", "all"]
-    out = runner.invoke(cli, base + ["--prove-best", "--depth-three", "--json",
-                                     "--checkpoint", str(tmp_path / "p.jsonl")])
+    """``--depth-three`` proves the same ranking."""
+    out = CliRunner().invoke(cli, ["wordle", "search", "--guesses", "fr-seed", "--openers",
+                                   "all", "--prove-best", "--depth-three", "--json",
+                                   "--checkpoint", str(tmp_path / "p.jsonl")])
     assert out.exit_code == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["best"] == ["clair", "train"] and doc["ceiling"] == 851 and doc["openers"] == 297
+
+
+@pytest.mark.usefixtures("no_computation")
+def test_cli_depth_three_errors():
+    """Without ``--prove-best``, or in hard mode: one line on stderr, before any
+    computation."""
+    runner = CliRunner()
+    base = ["wordle", "search", "--guesses", "fr-seed", "--openers", "all"]
     assert_one_error(runner.invoke(cli, base + ["--depth-three"]),
                      "--depth-three goes with --prove-best")
     assert_one_error(runner.invoke(cli, base + ["--prove-best", "--depth-three", "--hard"]),
-                     "normal mode")
+                     "--depth-three is for normal mode")

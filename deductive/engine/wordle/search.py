@@ -66,7 +66,8 @@ MEMO = 4_000_000_000
 
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
                  tree=None, checkpoint=None, objective="expected", max_guesses=None,
-                 distributed=False, polish=None, depth_three=False) -> int | str | None:
+                 distributed=False, polish=None, depth_three=False,
+                 hard=False) -> int | str | None:
     """Check a search's parameters together (``distributed``: on Dask); return ``openers``
     as a number, ``"all"`` or ``None``."""
     n = openers
@@ -89,6 +90,8 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
             (depth_three and not prove_best, "`depth_three` goes with `prove_best`"),
+            (depth_three and hard, "`depth_three` is for normal mode: hard mode restricts "
+                                   "the guesses of every turn; drop `depth_three` or `hard`"),
             (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
             (polish is not None and (opener is None or beam is None or worst),
              "`polish` goes with `opener` WORD and `beam` (an exact tree needs no polish)")):

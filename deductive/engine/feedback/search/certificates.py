@@ -70,6 +70,8 @@ def proof_row_valid(game):
             return False
         if row["by"] not in ("bound", "deep", "search") or not isinstance(row["lower"], int):
             return False
+        if row["by"] == "deep" and game.hard:       # the depth-three bound: normal mode
+            return False
         if row["exact"] is True:
             return isinstance(row["total"], int) and isinstance(row["worst"], int)
         return row["exact"] is False
@@ -212,9 +214,10 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
     2. Every row's bound recomputed (the plain depth-two bound of :func:`opener_bounds`,
        in one call): at most an exact row's total; for a row that is not exact, its claim
        must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
-       + ``within``) and hold: a row ruled out by the bound (``by="bound"``) has a plain or
-       refined bound of at least its claim (the refined bounds in one call per claim), one
-       ruled out by the depth-three bound (``by="deep"``) a depth-three bound
+       + ``within``), or be that no tree opens with it within ``max_guesses``, and hold:
+       a row ruled out by the bound (``by="bound"``) has a plain or refined bound of at
+       least its claim (the refined bounds in one call per claim), one ruled out by the
+       depth-three bound (``by="deep"``) a depth-three bound
        (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
        search has no tree within the threshold: its plain bound (or, for a proof of the
        plain bound alone, its refined bound) passes the threshold, or else it is searched
@@ -307,7 +310,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
         if row["exact"]:
             out[word] = (None, low <= row["total"], None if low <= row["total"] else
                          f"row {word}: total {row['total']} is below its bound {low}")
-        elif threshold is not None and claim <= threshold:
+        elif threshold is not None and claim <= threshold and claim < INFEASIBLE:
             why = (f"the threshold is {threshold}" if threshold < INFEASIBLE else
                    "no threshold: the file has fewer exact rows than it ranks")
             out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
@@ -322,6 +325,8 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
             refine.setdefault(claim, []).append(row)
     for row in deep:                    # minutes each on 12,972 answers
         found = max(int(deep_opener_bound(game, row["index"], row["lower"])), 0)
+        if found < row["lower"]:        # the proof counts the larger of it and refined
+            found = max(found, int(opener_bounds(game, [row["index"]], row["lower"])[0]))
         out[row["word"]] = (found, found >= row["lower"], None if found >= row["lower"] else
                             f"row {row['word']}: claims a depth-three bound of at least "
                             f"{row['lower']}; recomputed it is {found}")
@@ -345,7 +350,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
             searched[k] = (searched[k][0], max(searched[k][1], int(low)))
     search = None
     for row, low in searched:
-        under = limit if limit is not None else row["lower"]
+        under = row["lower"] if limit is None else min(limit, row["lower"])
         if low >= under:
             out[row["word"]] = (int(low), True, None)
             continue

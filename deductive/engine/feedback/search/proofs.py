@@ -39,7 +39,8 @@ class OpenerProof(OldAsDict):
     rows : list of dict
         One per opener: ``word``, ``lower`` (a proven lower bound of its total), ``total``
         and ``worst`` (exact, or None), ``exact``, ``by`` (``"bound"``: ruled out by the
-        depth-two bound alone; ``"search"``: searched under the ceiling) and ``seconds``.
+        depth-two bound alone; ``"deep"``: by the depth-three bound; ``"search"``: searched
+        under the ceiling) and ``seconds``.
     keep : int
         How many best openers were ranked exactly.
     ceiling : int
@@ -132,8 +133,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     there too, a row per opener (under tags of their own, which a certificate's reader
     passes over), so a run killed in either step resumes with what it finished.
     ``progress`` is called with the number of openers decided; ``steps``, if given, with
-    ``(step, done, total)`` as steps 1 (``"beams"``: totals found, of those wanted) and 2
-    (``"bounds"``: openers bounded) proceed.
+    ``(step, done, total)`` as steps 1 (``"beams"``: totals found, of those wanted), 2
+    (``"bounds"``: openers bounded) and the depth-three one (``"depth three"``) proceed. A
+    file resumed with the other ``depth_three`` setting holds rows of both runs (each
+    proven), so it may differ from an uncut run's.
     """
     from ....checkpoint import Checkpoint
 
@@ -176,8 +179,8 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         progress(len(rows))
     # 3. searches under the ceiling, the most promising first (each refines its opener's
     # bound first, under the ceiling of the moment)
-    queue = [(int(todo[k]), int(found[k])) for k in np.lexsort((todo, found)).tolist()
-             if found[k] <= ceiling]
+    queue = [(int(todo[k]), int(found[k]), "bound")
+             for k in np.lexsort((todo, found)).tolist() if found[k] <= ceiling]
     if depth_three:
         queue = _deep_bounds(game, queue, ceiling + 1, pool, Checkpoint(
             checkpoint, deep_tag(game, keep, max_guesses, within, ceiling + 1),
@@ -192,7 +195,7 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
 
     while decided < len(queue):
         while sent < len(queue) and in_flight < pool.slots:
-            g, low = queue[sent]
+            g, low, _ = queue[sent]
             now = limit()
             if low >= now:              # out by its bound whatever is decided before it
                 ready[sent] = None
@@ -205,8 +208,8 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
             ready[place] = result
             in_flight -= 1
         while decided in ready:
-            g, low = queue[decided]
-            row = _proof_row(game, g, low, limit(), ready.pop(decided))
+            g, low, by = queue[decided]
+            row = _proof_row(game, g, low, limit(), ready.pop(decided), by)
             if row["exact"]:
                 exact = sorted(exact + [row["total"]])
             decide(row)
@@ -265,14 +268,20 @@ def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int
 
 def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list:
     """The depth-three step of :func:`prove_openers`: each opener of ``queue`` (``(g,
-    plain bound)``, least first) bounded under ``limit`` in ``pool`` (highest plain bound
-    first; the rows decided in that order, the same on any pool). ``decide`` takes the
-    row of each one out; the others' bounds go to ``store`` (read back by a resumed run).
-    Returns the openers left with their bounds, least first (ties: guess order)."""
+    plain bound, "bound")``, least first) bounded under ``limit`` in ``pool`` (highest plain
+    bound first; the rows decided in that order, the same on any pool). ``decide`` takes
+    the row of each one out; the others' bounds go to ``store`` (read back by a resumed
+    run). Returns the openers left, ``(g, bound, by)``, least first (ties: guess order):
+    ``by`` is ``"deep"`` where the depth-three bound is above the plain one (a row that
+    bound later rules out, once the ceiling has fallen, is a ``"deep"`` row)."""
     kept = store.load(_bound_row_valid(game))
-    left = [(g, max(low, kept[game.word(g)]["bound"])) for g, low in queue
+
+    def entry(g, low, bound):
+        return g, int(max(low, bound)), "deep" if bound > low else "bound"
+
+    left = [entry(g, low, kept[game.word(g)]["bound"]) for g, low, _ in queue
             if game.word(g) in kept]
-    todo = sorted(((g, low) for g, low in queue if game.word(g) not in kept),
+    todo = sorted(((g, low) for g, low, _ in queue if game.word(g) not in kept),
                   key=lambda item: (-item[1], item[0]))
     ready: dict = {}
     sent = done = running = 0
@@ -293,7 +302,7 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
                         "seconds": round(seconds, 4)})
             else:
                 store.append(game.word(g), {"index": g, "bound": int(max(low, deep))})
-                left.append((g, int(max(low, deep))))
+                left.append(entry(g, low, deep))
             done += 1
             if progress is not None:
                 progress(done, len(todo))
@@ -379,19 +388,20 @@ def _beam_row_valid(game):
     return valid
 
 
-def _proof_row(game, g, low, limit, result) -> dict:
-    """The row of opener ``g`` (plain bound ``low``) decided under ``limit``, from its
-    pool result ``(total, worst, ok, seconds, refined)`` under any limit at least
-    ``limit`` (None: not sent): the row a search under ``limit`` itself gives.
+def _proof_row(game, g, low, limit, result, by_low="bound") -> dict:
+    """The row of opener ``g`` (bound ``low``: plain, or with ``by_low="deep"`` its
+    depth-three bound) decided under ``limit``, from its pool result ``(total, worst, ok,
+    seconds, refined)`` under any limit at least ``limit`` (None: not sent): the row a
+    search under ``limit`` itself gives.
 
-    Out by its bound (``by="bound"``) when ``low`` or the refined bound reaches ``limit``;
-    its ``lower`` is then ``low``, or ``limit`` (the refined bound, cut short at the
-    limit it was sent with, is no more than a proof of that). Else an exact total below
+    Out by its bound when ``low`` reaches ``limit`` (``by`` ``by_low``, ``lower`` ``low``),
+    or the refined bound does (``by="bound"``, ``lower`` ``limit``: the refined bound, cut
+    short at the limit it was sent with, is no more than a proof of that). Else an exact total below
     ``limit`` is the same under both limits; any other outcome proves the total at least
     ``limit``."""
     if result is None or low >= limit:
         total, worst, ok, seconds = low, 0, False, 0.0
-        by = "bound"
+        by = by_low
     else:
         total, worst, ok, seconds, refined = result
         by = "bound" if refined >= limit else "search"
@@ -434,7 +444,8 @@ class LocalSearches:
     def run(self, g: int, limit: int, beam: bool = False, deep: bool = False) -> tuple:
         """One task's result (the beams share a search of their own, dropped at the first
         search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
-        if deep:
+        if deep:                        # hours of these: the beams' search is dropped
+            self._beam = None
             return bound_under(self.search.game, g, limit)
         if not beam:
             self._beam = None

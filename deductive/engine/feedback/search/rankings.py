@@ -89,7 +89,9 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
     own: :func:`beam_search`; with ``deep``, :func:`bound_under`, no search)."""
-    if deep:
+    if deep:                            # hours of these: the beams' search is dropped
+        with _RUN_LOCK:
+            _RUN_SEARCHES.pop(f"{token}:beam", None)
         return bound_under(game, g, limit)
     if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
