@@ -3,15 +3,20 @@ many openers it rules out, and at what rate.
 
     python benchmarks/deep_bounds.py --answers wordle:guesses --openers tares lants salet
     python benchmarks/deep_bounds.py --answers wordle:guesses --sample 20 --target 52603
+    python benchmarks/deep_bounds.py --answers wordle:guesses --sample 200 --target 52638 \\
+        --checkpoint benchmarks/runs/deep-sample200.jsonl     # issue 41's fixed sample
 
 For each opener: the plain and refined depth-two bounds
 (:func:`deductive.engine.feedback.search.opener_bounds`) and the depth-three bound
 (:func:`deductive.engine.feedback.search.deep_opener_bound`), cut short at ``--target``
 (default: none, the full bound; give the best total known plus one to see which openers
 it rules out), with its CPU seconds. ``--sample K`` adds K openers drawn with ``--seed``
-from every guess. Summary: the openers ruled out (bound at least the target) and the
-rate in openers per core-hour (run it with ``NUMBA_NUM_THREADS=1``: one thread, CPU time
-is then the core time). Nothing is asserted.
+from every guess. Summary: the openers ruled out (bound at least the target), the rate in
+openers per core-hour (run it with ``NUMBA_NUM_THREADS=1``: one thread, CPU time is then
+the core time) and the core-hours it projects for every guess. With ``--checkpoint`` each
+opener's row is kept as it ends (a run cut short resumes, its rows and their seconds
+counted in the summary; ``--kept-only`` reports those rows alone, computing nothing).
+Nothing is asserted.
 """
 
 import argparse
@@ -19,7 +24,9 @@ import time
 
 import numpy as np
 
+from deductive.checkpoint import Checkpoint
 from deductive.engine.feedback.search import INFEASIBLE, deep_opener_bound, opener_bounds
+from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
 
 
@@ -32,29 +39,44 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--target", type=int, default=INFEASIBLE,
                         help="stop an opener's bound once it reaches this")
+    parser.add_argument("--checkpoint", help="keep each opener's row here and resume")
+    parser.add_argument("--kept-only", action="store_true",
+                        help="only the openers the checkpoint holds: its figures so far")
     args = parser.parse_args()
     game = Wordle(args.guesses, args.answers)
     openers = [game.guess_index(w) for w in args.openers]
     if args.sample:
         rng = np.random.default_rng(args.seed)
         openers += sorted(rng.choice(len(game.guesses), args.sample, replace=False).tolist())
+    store = Checkpoint(args.checkpoint, {"benchmark": "deep_bounds", "target": args.target,
+                                         **game.identity()}, about=lists_about(game))
+    kept = store.load()
+    if args.kept_only:
+        openers = [g for g in openers if game.word(g) in kept]
     deep_opener_bound(game, 0, 0)                   # compile outside the timings
     out, spent = 0, 0.0
     print("opener  plain  refined  depth-3  cpu-s", flush=True)
     for g in openers:
-        plain = int(opener_bounds(game, [g], refine=False)[0])
-        refined = int(opener_bounds(game, [g])[0])
-        start = time.process_time()
-        deep = deep_opener_bound(game, g, args.target)
-        seconds = time.process_time() - start
-        spent += seconds
-        out += deep >= args.target
-        shown = f">={args.target}" if deep >= args.target else str(deep)
-        print(f"{game.word(g)}  {plain}  {refined}  {shown}  {seconds:.1f}", flush=True)
+        row = kept.get(game.word(g))
+        if row is None:
+            plain = int(opener_bounds(game, [g], refine=False)[0])
+            refined = int(opener_bounds(game, [g])[0])
+            start = time.process_time()
+            deep = int(deep_opener_bound(game, g, args.target))
+            row = {"plain": plain, "refined": refined, "deep": deep,
+                   "seconds": round(time.process_time() - start, 2)}
+            store.append(game.word(g), row)
+        spent += row["seconds"]
+        out += row["deep"] >= args.target
+        shown = f">={args.target}" if row["deep"] >= args.target else str(row["deep"])
+        print(f"{game.word(g)}  {row['plain']}  {row['refined']}  {shown}  "
+              f"{row['seconds']:.1f}", flush=True)
     if openers:
         ruled = f", {out} at least {args.target}" if args.target < INFEASIBLE else ""
-        print(f"{len(openers)} openers{ruled}; {spent:.0f} s CPU, "
-              f"{3600 * len(openers) / max(spent, 1e-9):.1f} openers per core-hour", flush=True)
+        rate = 3600 * len(openers) / max(spent, 1e-9)
+        print(f"{len(openers)} openers{ruled}; {spent:.0f} s CPU, {rate:.1f} openers per "
+              f"core-hour: {len(game.guesses) / rate:,.0f} core-hours for all "
+              f"{len(game.guesses):,}", flush=True)
 
 
 if __name__ == "__main__":
