@@ -16,6 +16,7 @@ openers per core-hour (run it with ``NUMBA_NUM_THREADS=1``: one thread, CPU time
 the core time) and the core-hours it projects for every guess. With ``--checkpoint`` each
 opener's row is kept as it ends (a run cut short resumes, its rows and their seconds
 counted in the summary; ``--kept-only`` reports those rows alone, computing nothing).
+``--buckets`` shows instead where an opener's time goes: each bucket's bound and seconds.
 Nothing is asserted.
 """
 
@@ -25,7 +26,8 @@ import time
 import numpy as np
 
 from deductive.checkpoint import Checkpoint
-from deductive.engine.feedback.search import INFEASIBLE, deep_opener_bound, opener_bounds
+from deductive.engine.feedback.search import (INFEASIBLE, deep_bound, deep_opener_bound,
+                                              opener_bounds)
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
 
@@ -40,6 +42,9 @@ def main():
     parser.add_argument("--target", type=int, default=INFEASIBLE,
                         help="stop an opener's bound once it reaches this")
     parser.add_argument("--checkpoint", help="keep each opener's row here and resume")
+    parser.add_argument("--buckets", action="store_true",
+                        help="per opener, each bucket's depth-three bound and CPU seconds "
+                             "(the whole bound, no target: where the time goes)")
     parser.add_argument("--kept-only", action="store_true",
                         help="only the openers the checkpoint holds: its figures so far")
     args = parser.parse_args()
@@ -54,6 +59,10 @@ def main():
     if args.kept_only:
         openers = [g for g in openers if game.word(g) in kept]
     deep_opener_bound(game, 0, 0)                   # compile outside the timings
+    if args.buckets:
+        for g in openers:
+            _buckets(game, g)
+        return
     out, spent = 0, 0.0
     print("opener  plain  refined  depth-3  cpu-s", flush=True)
     for g in openers:
@@ -77,6 +86,25 @@ def main():
         print(f"{len(openers)} openers{ruled}; {spent:.0f} s CPU, {rate:.1f} openers per "
               f"core-hour: {len(game.guesses) / rate:,.0f} core-hours for all "
               f"{len(game.guesses):,}", flush=True)
+
+
+def _buckets(game, g):
+    """Each bucket of opener ``g`` (three answers or more, largest first): its size, its
+    depth-three bound (:func:`deep_bound`) and the CPU seconds it took."""
+    row = game.matrix[g]
+    codes, counts = np.unique(row, return_counts=True)
+    order = np.argsort(-counts, kind="stable")
+    print(f"{game.word(g)}: size  depth-3  cpu-s", flush=True)
+    spent = 0.0
+    for k in order.tolist():
+        if counts[k] < 3 or codes[k] == game.win_code:
+            continue
+        start = time.process_time()
+        bound = deep_bound(game, np.flatnonzero(row == codes[k]))
+        seconds = time.process_time() - start
+        spent += seconds
+        print(f"  {counts[k]}  {bound}  {seconds:.1f}", flush=True)
+    print(f"{game.word(g)}: {spent:.0f} s CPU in all", flush=True)
 
 
 if __name__ == "__main__":
