@@ -18,6 +18,7 @@ import math
 
 from ...errors import ArgumentError, MemoryBudgetError
 from ..feedback.search import MEMO_ENTRY_BYTES
+from ..feedback.search.proofs import DEPTH_THREE_HARD
 from ..params import Param
 
 __all__ = ["SEARCH", "VERIFY", "check_search", "memo_bytes"]
@@ -90,8 +91,7 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
             (depth_three and not prove_best, "`depth_three` goes with `prove_best`"),
-            (depth_three and hard, "`depth_three` is for normal mode: hard mode restricts "
-                                   "the guesses of every turn; drop `depth_three` or `hard`"),
+            (depth_three and hard, DEPTH_THREE_HARD),
             (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
             (polish is not None and (opener is None or beam is None or worst),
              "`polish` goes with `opener` WORD and `beam` (an exact tree needs no polish)")):

@@ -324,7 +324,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
         else:
             refine.setdefault(claim, []).append(row)
     for row in deep:                    # minutes each on 12,972 answers
-        found = max(int(deep_opener_bound(game, row["index"], row["lower"])), 0)
+        found = int(deep_opener_bound(game, row["index"], row["lower"]))
         if found < row["lower"]:        # the proof counts the larger of it and refined
             found = max(found, int(opener_bounds(game, [row["index"]], row["lower"])[0]))
         out[row["word"]] = (found, found >= row["lower"], None if found >= row["lower"] else

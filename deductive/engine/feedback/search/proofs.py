@@ -26,6 +26,11 @@ CEILING_EXTRA = 10
 #: further down are tried.
 CEILING_TRIES = 10
 
+#: Why :func:`prove_openers` refuses ``depth_three`` in hard mode (the command line's
+#: check says the same before anything is built).
+DEPTH_THREE_HARD = ("`depth_three` is for normal mode: hard mode restricts the guesses of "
+                    "every turn; drop `depth_three` or `hard`")
+
 #: Openers bounded per kernel call (and per checkpoint flush) by :func:`prove_openers`.
 BOUND_BATCH = 256
 
@@ -92,6 +97,7 @@ class OpenerProof(OldAsDict):
                 "exact": sum(bool(r["exact"]) for r in self.rows)}
 
 
+
 def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses=None,
                   checkpoint=None, memo_bytes=None, progress=None, pool=None,
                   steps=None, depth_three: bool = False) -> OpenerProof:
@@ -120,7 +126,7 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     U + 1, the likeliest out first (highest plain bound; ties: guess order): one that
     reaches U + 1 is out (``by="deep"``, or ``"bound"`` when its refined bound does;
     ``lower`` U + 1); the others' bounds are kept in a checkpoint of their own
-    (:func:`deep_tag`) and step 3 takes them, least first, with these bounds.
+    (:func:`bounds_tag`) and step 3 takes them, least first, with these bounds.
 
     The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
     :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
@@ -145,16 +151,17 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     if within is not None and within < 0:
         raise ArgumentError(f"`within` must be at least 0, not {within}")
     if depth_three and game.hard:
-        raise ArgumentError("`depth_three` is for normal mode: hard mode restricts the "
-                            "guesses of every turn; drop `depth_three` or `hard`")
+        raise ArgumentError(DEPTH_THREE_HARD)
     n_guesses = len(game.guesses)
     keep = min(keep, n_guesses)
-    store = Checkpoint(checkpoint, proof_tag(game, keep, max_guesses, within),
-                       about=lists_about(game))
+
+    def part(tag):                      # one part of the checkpoint: its rows, its header
+        return Checkpoint(checkpoint, tag, about=lists_about(game))
+
+    store = part(proof_tag(game, keep, max_guesses, within))
     done = store.load(proof_row_valid(game))
     rows = list(done.values())
-    beamed = Checkpoint(checkpoint, ceiling_tag(game, keep, max_guesses, within),
-                        about=lists_about(game))
+    beamed = part(ceiling_tag(game, keep, max_guesses, within))
 
     def decide(row, report=True):
         rows.append(row)
@@ -171,9 +178,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     # 2. bounds of every opener not yet decided (a resumed run: also of those searched);
     # the rows they decide are reported once the step is done
     todo = np.array([g for g in range(n_guesses) if game.word(g) not in done], np.int64)
-    found = _plain_bounds(game, todo, ceiling, Checkpoint(
-        checkpoint, bounds_tag(game, keep, max_guesses, within, ceiling + 1),
-        about=lists_about(game)), lambda row: decide(row, report=False),
+    found = _plain_bounds(game, todo, ceiling,
+                          part(bounds_tag(game, keep, max_guesses, within, ceiling + 1)),
+                          lambda row: decide(row, report=False),
         None if steps is None else lambda k: steps("bounds", k, len(todo)))
     if progress is not None:
         progress(len(rows))
@@ -182,9 +189,8 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     queue = [(int(todo[k]), int(found[k]), "bound")
              for k in np.lexsort((todo, found)).tolist() if found[k] <= ceiling]
     if depth_three:
-        queue = _deep_bounds(game, queue, ceiling + 1, pool, Checkpoint(
-            checkpoint, deep_tag(game, keep, max_guesses, within, ceiling + 1),
-            about=lists_about(game)), decide,
+        queue = _deep_bounds(game, queue, ceiling + 1, pool, part(
+            bounds_tag(game, keep, max_guesses, within, ceiling + 1, "deep")), decide,
             None if steps is None else lambda k, n: steps("depth three", k, n))
     exact = sorted(r["total"] for r in rows if r["exact"])
     ready: dict = {}                    # place in the queue -> search result, or None
@@ -309,14 +315,6 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
     return sorted(left, key=lambda item: (item[1], item[0]))
 
 
-def deep_tag(game, keep, max_guesses, within, target) -> dict:
-    """The tag of the depth-three bounds :func:`prove_openers` keeps (those that rule
-    nothing out under ``target``, the first ceiling + 1): the proof's tag, its ``proof``
-    marked as theirs."""
-    tag = proof_tag(game, keep, max_guesses, within)
-    return dict(tag, proof=f"{tag['proof']}:deep", target=target)
-
-
 def ceiling_tag(game, keep, max_guesses, within=None) -> dict:
     """The tag of the first ceiling's beams of :func:`prove_openers`, kept in its
     checkpoint beside the opener rows (rows keyed by the word): the proof's tag, its
@@ -368,12 +366,12 @@ def _bound_row_valid(game):
     return valid
 
 
-def bounds_tag(game, keep, max_guesses, within, target) -> dict:
-    """The tag of the plain bounds :func:`prove_openers` keeps (those that rule nothing
-    out, computed with ``target``, the first ceiling + 1): the proof's tag, its ``proof``
-    marked as the bounds'."""
+def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
+    """The tag of the bounds :func:`prove_openers` keeps (those that rule nothing out
+    under ``target``, the first ceiling + 1), plain (``kind`` ``"bounds"``) or depth-three
+    (``"deep"``): the proof's tag, its ``proof`` marked as theirs."""
     tag = proof_tag(game, keep, max_guesses, within)
-    return dict(tag, proof=f"{tag['proof']}:bounds", target=target)
+    return dict(tag, proof=f"{tag['proof']}:{kind}", target=target)
 
 
 def _beam_row_valid(game):
