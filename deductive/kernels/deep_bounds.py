@@ -169,7 +169,8 @@ def _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h):
 
 @njit(cache=CACHE, **SERIAL)
 def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, caps,
-                   bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling):
+                   bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling,
+                   done_total, done_next):
     """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
     h of m + sum bound(S)`` over the non-winning buckets S of h, where ``bound(S)`` is
     :func:`set_bound` over the guesses ``inner`` (``floor`` for one or two answers).
@@ -187,6 +188,14 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     is bounded by :func:`~.opener_bounds.refined_split` instead, exactly, the same value
     with its buckets counted faster: from the answer-major ``columns`` when it has at most
     ``columns_max`` answers (``columns_max`` 0 and any 2-d array: never).
+
+    ``done_total`` and ``done_next`` (int64 per outer guess) carry the work from one call
+    to the next over the same bucket, so a call with a higher ceiling goes on where the
+    last stopped: the first guess ``outer[i]``'s first ``done_next[i]`` buckets (largest
+    first) are counted exactly in ``done_total[i]``. Fresh: ``done_total`` is
+    ``outer_bounds`` and ``done_next`` zeros. Only exact bounds are kept there (a bucket
+    cut short at its ``need`` is bounded again), so a resumed call returns what a fresh one
+    with the same ceiling would.
     """
     member = np.zeros(matrix.shape[1], np.bool_)
     memo_keys = np.full(MEMO_SLOTS, -1, np.int64)
@@ -205,10 +214,14 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     for i in range(outer.shape[0]):
         if outer_bounds[i] >= best:
             break
+        total = done_total[i]
+        if total >= best:
+            continue
         ordered, codes, starts = group_by_code(matrix[outer[i]], bucket)
         sizes = starts[1:] - starts[:-1]
-        total = outer_bounds[i]
-        for k in np.argsort(-sizes, kind="mergesort"):
+        by_size = np.argsort(-sizes, kind="mergesort")
+        for p in range(done_next[i], by_size.shape[0]):
+            k = by_size[p]
             size = sizes[k]
             if size < 3:
                 break
@@ -222,6 +235,7 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
             e = memo_keys[slot]
             if e >= 0 and (memo_value[e] < memo_need[e] or memo_value[e] >= need):
                 low = memo_value[e]     # exact, or enough
+                exact = memo_value[e] < memo_need[e]
             else:
                 if base == 2 * size - 1:
                     small = size <= columns_max
@@ -234,6 +248,7 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
                 else:
                     low = set_bound(matrix, inner, caps, part, floor, answer_to_guess,
                                     n_codes, win, need, counts, plain, stamps)
+                exact = low < need
                 if e < 0 and used < most:
                     if stored + size > store.shape[0]:
                         grown = np.empty(max(2 * store.shape[0], stored + size), np.int64)
@@ -246,7 +261,9 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
                 if e >= 0:
                     memo_value[e], memo_need[e] = low, need
             total += low - base
-            if total >= best:
+            if exact:
+                done_total[i], done_next[i] = total, p + 1
+            if total >= best:           # past it: counted again with the next need
                 break
         best = min(best, total)
     return best

@@ -3,11 +3,12 @@ exact optimum on small lists, and on Mastermind against the known optima."""
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
                                               deep_opener_bound, opener_bounds)
+from deductive.engine.feedback.search.bounds import _deep, _deep_setup, _deep_state
 from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
 from deductive.engine.wordle.game import Wordle
@@ -83,8 +84,43 @@ def test_deep_opener_bound_lies_between_the_depth_two_bound_and_the_optimum(game
         deep = deep_opener_bound(game, g)
         total, _ = _opener_optimum(guesses, answers, word, None)
         assert plains[g] <= deep <= total
-        cut = deep_opener_bound(game, g, target)
-        assert cut == deep if deep < target else target <= cut <= deep
+        assert deep_opener_bound(game, g, target) == min(deep, target)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.data())
+def test_deep_bound_resumed_under_rising_ceilings_is_the_fresh_bound(game_lists, data):
+    """One kernel state carried through ceilings rising in any steps: each call returns
+    what a fresh call under that ceiling does (the twin's bound, cut at the ceiling)."""
+    guesses, answers = game_lists
+    assume(len(answers) >= 3)
+    game = Wordle(guesses, answers)
+    picked = data.draw(st.lists(st.sampled_from(answers), min_size=3, unique=True))
+    grp = np.array(sorted(answers.index(w) for w in picked), dtype=np.int64)
+    want = reference.depth_three_set_bound(game.matrix, grp.tolist(), range(len(guesses)),
+                                           game.answer_to_guess, game.win_code, _floor(game))
+    setup = _deep_setup(game, grp, INFEASIBLE, None)
+    state = _deep_state(setup)
+    steps = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=6))
+    ceiling = int(setup[2][0])
+    for step in steps:
+        ceiling += step
+        assert _deep(game, grp, ceiling, setup, state) == min(want, ceiling)
+    assert _deep(game, grp, INFEASIBLE, setup, state) == want
+
+
+@pytest.mark.parametrize("pegs, colours", [(3, 5), (4, 4)])
+def test_deep_bound_resumed_where_buckets_are_cut_at_their_need(pegs, colours):
+    """Mastermind's whole code set, where many second-level sets exceed the counting
+    bound's first level (so :func:`set_bound` stops at its need, and such a set must be
+    bounded again under a higher ceiling): resumed, every ceiling from the depth-two bound
+    to past the whole bound gives what a fresh call does."""
+    game = Mastermind(pegs, colours)
+    grp = np.arange(len(game.answers), dtype=np.int64)
+    setup = _deep_setup(game, grp, INFEASIBLE, None)
+    want, state = _deep(game, grp, INFEASIBLE, setup), _deep_state(setup)
+    for ceiling in range(int(setup[2][0]) + 1, want + 2):
+        assert _deep(game, grp, ceiling, setup, state) == _deep(game, grp, ceiling, setup)
 
 
 def test_mastermind_4_6_bound_reaches_the_optimum():

@@ -149,8 +149,11 @@ def _deep_setup(game, bucket, ceiling, first):
     return floor, order, bounds, np.argsort(-caps, kind="stable").astype(np.int64), caps
 
 
-def _deep(game, bucket, ceiling, setup) -> int:
+def _deep(game, bucket, ceiling, setup, state=None) -> int:
+    """:func:`deep_set_bound` of ``bucket`` under ``ceiling``; ``state`` (from
+    :func:`_deep_state`) carries its work over to a later call with a higher ceiling."""
     floor, order, bounds, inner, caps = setup
+    done_total, done_next = _deep_state(setup) if state is None else state
     matrix = game.matrix
     # the answer-major matrix is a copy of the matrix: only where it is not too large
     columns = answer_major(matrix) if matrix.size <= DEEP_COLUMNS_SIZE else None
@@ -158,7 +161,13 @@ def _deep(game, bucket, ceiling, setup) -> int:
         matrix, np.empty((0, 0), matrix.dtype) if columns is None else columns,
         0 if columns is None else OPENER_COLUMNS_MAX, order, bounds, inner, caps, bucket, floor,
         game.guess_to_answer, game.answer_to_guess, game.patterns.n_codes, game.win_code,
-        min(int(ceiling), INFEASIBLE)))
+        min(int(ceiling), INFEASIBLE), done_total, done_next))
+
+
+def _deep_state(setup) -> tuple:
+    """A fresh ``(done_total, done_next)`` of :func:`deep_set_bound` for ``setup``."""
+    bounds = setup[2]
+    return bounds.astype(np.int64), np.zeros(len(bounds), np.int64)
 
 
 #: Largest matrix (codes) whose answer-major copy :func:`deep_bound` makes: the
@@ -195,12 +204,18 @@ def _normal_only(game) -> None:
 def deep_opener_bound(game, opener: int, target: int = INFEASIBLE, first=None) -> int:
     """The depth-three lower bound of the total of any tree opening with guess
     ``opener`` (normal mode): every answer's first guess, then :func:`deep_bound` of
-    each of its buckets (1 and 3 for one and two answers), ``first`` as there.
+    each of its buckets (1 and 3 for one and two answers), ``first`` as there. Returns
+    ``target`` once the bound reaches it (the rest is then left), the whole bound below it.
 
-    The buckets are bounded largest first, on :func:`~deductive.engine._parallel.
-    get_threads` threads (the kernel releases the GIL), the others counted at their
-    depth-two bounds meanwhile; once the total reaches ``target`` the rest are left so
-    and the result (then at least ``target``) is returned."""
+    The bound need not be exact, only shown to reach ``target``: the gap between the
+    opener's depth-two bound and ``target`` is shared among its buckets by size, each
+    bounded only up to its share (a low ceiling: far cheaper than its whole bound, the
+    cost rising steeply with the ceiling). A bucket whose whole bound falls short of its
+    share is done; what it left is shared again among the others, which go on from where
+    they stopped (:func:`deep_set_bound`'s state), in rounds until the total reaches
+    ``target`` or every bucket is done. A round's buckets run largest first on
+    :func:`~deductive.engine._parallel.get_threads` threads (the kernel releases the
+    GIL)."""
     _normal_only(game)
     row = game.matrix[opener]
     order = np.argsort(row, kind="stable")
@@ -218,21 +233,38 @@ def deep_opener_bound(game, opener: int, target: int = INFEASIBLE, first=None) -
         setup = _deep_setup(game, bucket, INFEASIBLE, first)
         two = int(setup[2][0]) if len(setup[2]) else INFEASIBLE
         total += two
-        jobs.append((bucket, setup, two))
-    jobs.sort(key=lambda job: -len(job[0]))
+        jobs.append(_Bucket(bucket, setup, two))
+    jobs.sort(key=lambda job: -len(job.answers))
+    target = min(int(target), INFEASIBLE)
     lock = threading.Lock()
     state = {"total": total}
 
-    def bound(job):
-        bucket, setup, two = job
+    def bound(job, ceiling):
         with lock:
-            room = target - state["total"]
-        if room <= 0:
-            return
-        deep = _deep(game, bucket, two + room, setup)
+            if state["total"] >= target:
+                return
+        low = _deep(game, job.answers, ceiling, job.setup, job.state)
         with lock:
-            state["total"] += deep - two
+            state["total"] += low - job.low
+        job.low, job.done = low, low < ceiling
 
     with ThreadPoolExecutor(max(1, min(get_threads(), len(jobs)))) as pool:
-        list(pool.map(bound, jobs))
-    return min(state["total"], INFEASIBLE)
+        while state["total"] < target:
+            live = [job for job in jobs if not job.done]
+            if not live:
+                break
+            short, weight = target - state["total"], sum(len(job.answers) for job in live)
+            ceilings = [min(job.low + max(1, -(-short * len(job.answers) // weight)),
+                            INFEASIBLE) for job in live]
+            list(pool.map(bound, live, ceilings))
+    return min(state["total"], target)
+
+
+class _Bucket:
+    """A bucket of :func:`deep_opener_bound`: its answers, :func:`_deep_setup`, its bound
+    so far (``low``), whether that is its whole bound (``done``), and the kernel's state."""
+
+    def __init__(self, answers, setup, two: int):
+        self.answers, self.setup, self.low = answers, setup, two
+        self.done = two >= INFEASIBLE
+        self.state = _deep_state(setup)
