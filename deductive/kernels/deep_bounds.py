@@ -170,7 +170,7 @@ def _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h):
 @njit(cache=CACHE, **SERIAL)
 def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, caps,
                    bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling,
-                   done_total, done_next):
+                   done_total, done_next, reached):
     """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
     h of m + sum bound(S)`` over the non-winning buckets S of h, where ``bound(S)`` is
     :func:`set_bound` over the guesses ``inner`` (``floor`` for one or two answers).
@@ -189,13 +189,15 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     with its buckets counted faster: from the answer-major ``columns`` when it has at most
     ``columns_max`` answers (``columns_max`` 0 and any 2-d array: never).
 
-    ``done_total`` and ``done_next`` (int64 per outer guess) carry the work from one call
-    to the next over the same bucket, so a call with a higher ceiling goes on where the
-    last stopped: the first guess ``outer[i]``'s first ``done_next[i]`` buckets (largest
-    first) are counted exactly in ``done_total[i]``. Fresh: ``done_total`` is
-    ``outer_bounds`` and ``done_next`` zeros. Only exact bounds are kept there (a bucket
-    cut short at its ``need`` is bounded again), so a resumed call returns what a fresh one
-    with the same ceiling would.
+    ``done_total``, ``done_next`` and ``reached`` (int64 per outer guess) carry the work
+    from one call to the next over the same bucket, so a call with a higher ceiling goes
+    on where the last stopped: the first guess ``outer[i]``'s first ``done_next[i]``
+    buckets (largest first) are counted exactly in ``done_total[i]``, and ``reached[i]``
+    is the most its bound was shown to reach (a guess is passed over while that is at
+    least the least found). Fresh: ``done_total`` and ``reached`` are ``outer_bounds``,
+    ``done_next`` zeros. Only exact bounds are kept in ``done_total`` (a bucket cut short
+    at its ``need`` is bounded again), so a resumed call returns what a fresh one with
+    the same ceiling would.
     """
     member = np.zeros(matrix.shape[1], np.bool_)
     memo_keys = np.full(MEMO_SLOTS, -1, np.int64)
@@ -214,9 +216,9 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     for i in range(outer.shape[0]):
         if outer_bounds[i] >= best:
             break
-        total = done_total[i]
-        if total >= best:
+        if reached[i] >= best:
             continue
+        total = done_total[i]
         ordered, codes, starts = group_by_code(matrix[outer[i]], bucket)
         sizes = starts[1:] - starts[:-1]
         by_size = np.argsort(-sizes, kind="mergesort")
@@ -265,5 +267,6 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
                 done_total[i], done_next[i] = total, p + 1
             if total >= best:           # past it: counted again with the next need
                 break
+        reached[i] = max(reached[i], total)
         best = min(best, total)
     return best

@@ -153,7 +153,7 @@ def _deep(game, bucket, ceiling, setup, state=None) -> int:
     """:func:`deep_set_bound` of ``bucket`` under ``ceiling``; ``state`` (from
     :func:`_deep_state`) carries its work over to a later call with a higher ceiling."""
     floor, order, bounds, inner, caps = setup
-    done_total, done_next = _deep_state(setup) if state is None else state
+    done_total, done_next, reached = _deep_state(setup) if state is None else state
     matrix = game.matrix
     # the answer-major matrix is a copy of the matrix: only where it is not too large
     columns = answer_major(matrix) if matrix.size <= DEEP_COLUMNS_SIZE else None
@@ -161,13 +161,14 @@ def _deep(game, bucket, ceiling, setup, state=None) -> int:
         matrix, np.empty((0, 0), matrix.dtype) if columns is None else columns,
         0 if columns is None else OPENER_COLUMNS_MAX, order, bounds, inner, caps, bucket, floor,
         game.guess_to_answer, game.answer_to_guess, game.patterns.n_codes, game.win_code,
-        min(int(ceiling), INFEASIBLE), done_total, done_next))
+        min(int(ceiling), INFEASIBLE), done_total, done_next, reached))
 
 
 def _deep_state(setup) -> tuple:
-    """A fresh ``(done_total, done_next)`` of :func:`deep_set_bound` for ``setup``."""
+    """A fresh ``(done_total, done_next, reached)`` of :func:`deep_set_bound` for
+    ``setup``."""
     bounds = setup[2]
-    return bounds.astype(np.int64), np.zeros(len(bounds), np.int64)
+    return bounds.astype(np.int64), np.zeros(len(bounds), np.int64), bounds.astype(np.int64)
 
 
 #: Largest matrix (codes) whose answer-major copy :func:`deep_bound` makes: the
