@@ -54,10 +54,11 @@ def main():
     if args.sample:
         rng = np.random.default_rng(args.seed)
         openers += sorted(rng.choice(len(game.guesses), args.sample, replace=False).tolist())
-    # "bound": the bound's method, 2 from the shared-gap rounds of deep_opener_bound (the
-    # rows timed before it, under the tag without this key, are kept apart)
+    # "bound": the bound's method, 2 from the shared-gap rounds of deep_opener_bound, 3
+    # from second-level sets scored over every guess at once (the rows timed before each,
+    # under the earlier tags, are kept apart)
     store = Checkpoint(args.checkpoint, {"benchmark": "deep_bounds", "target": args.target,
-                                         "bound": 2, **game.identity()},
+                                         "bound": 3, **game.identity()},
                        about=lists_about(game))
     kept = store.load()
     if args.kept_only:

@@ -12,9 +12,8 @@ whose depth-two bound reaches the least depth-three bound found.
 import numpy as np
 
 from ._config import CACHE, SERIAL, njit
-from .opener_bounds import refined_split
 from .partition import group_by_code
-from .search import unisolated
+from .worst import stamped_separator
 
 
 @njit(cache=CACHE, **SERIAL)
@@ -32,19 +31,43 @@ def least_bounds(n, floor):
 
 
 @njit(cache=CACHE, **SERIAL)
-def _refinement(matrix, row, bucket, floor, answer_to_guess, stamps):
-    """What the groups of three or more answers that guess ``row`` makes of ``bucket``
-    add to its bound when none of their answers isolates the others: such a group of k
-    needs at least 2k, so ``max(floor[k], 2k) - floor[k]`` each."""
-    ordered, codes, starts = group_by_code(matrix[row], bucket)
-    flags = np.empty(codes.shape[0], np.int64)
-    if unisolated(ordered, starts, matrix, answer_to_guess, stamps, flags) == 0:
-        return 0
+def _refinement(matrix, row, part, floor, answer_to_guess, stamps, counts, starts, members,
+                guesses):
+    """What the groups of three or more answers that guess ``row`` makes of ``part`` add
+    to its bound when none of their answers isolates the others: such a group of k needs
+    at least 2k, so ``max(floor[k], 2k) - floor[k]`` each. The groups are gathered by
+    counting (``counts``: int64[n_codes], zero, left so; ``starts``: int64[n_codes];
+    ``members``, ``guesses``: int64[len(part)]: scratch), only those of three or more,
+    each in the order of its first answer in ``part``."""
+    codes = matrix[row]
+    m = part.shape[0]
+    for i in range(m):
+        counts[codes[part[i]]] += 1
+    end = 0
+    for i in range(m):                          # a large group's slots, marked negative
+        c = codes[part[i]]
+        if counts[c] >= 3:
+            starts[c] = end
+            end += counts[c]
+            counts[c] = -counts[c]
+    for i in range(m):
+        c = codes[part[i]]
+        if counts[c] < 0:
+            members[starts[c]] = part[i]
+            starts[c] += 1
     extra = 0
-    for k in range(codes.shape[0]):
-        if flags[k]:
-            size = starts[k + 1] - starts[k]
-            extra += max(floor[size], 2 * size) - floor[size]
+    at = 0
+    for i in range(m):
+        c = codes[part[i]]
+        if counts[c] < 0:
+            size = -counts[c]
+            group = members[at:at + size]
+            for j in range(size):
+                guesses[j] = answer_to_guess[group[j]]
+            if stamped_separator(matrix, group, guesses[:size], stamps) < 0:
+                extra += max(floor[size], 2 * size) - floor[size]
+            at += size
+        counts[c] = 0
     return extra
 
 
@@ -66,70 +89,121 @@ def _plain(row, bucket, floor, win, counts):
 
 
 @njit(cache=CACHE, **SERIAL)
-def set_bound(matrix, rows, caps, bucket, floor, answer_to_guess, n_codes, win, need,
-              counts, plain, stamps):
-    """A lower bound of the total of any tree over ``bucket`` (m ascending answer
-    indices) whose first guess is one of ``rows``: ``min over h of m + sum floor[|S|]``
-    over the non-winning buckets S of h, each group of three or more answers none of which
-    isolates the others counted at 2k (:func:`_refinement`); never below ``floor[m]``.
+def local_columns(matrix, rows, bucket):
+    """``local[j, r] = matrix[rows[r], bucket[j]]``: the codes over ``bucket`` answer by
+    answer, each a contiguous row over the guesses ``rows`` (read in tiles of 64 guesses,
+    whose rows stay in cache)."""
+    n = rows.shape[0]
+    local = np.empty((bucket.shape[0], n), matrix.dtype)
+    for lo in range(0, n, 64):
+        hi = min(n, lo + 64)
+        for j in range(bucket.shape[0]):
+            a = bucket[j]
+            for r in range(lo, hi):
+                local[j, r] = matrix[rows[r], a]
+    return local
 
-    Parameters
-    ----------
-    rows : int64[r]
-        The guesses, by ``caps`` descending when ``caps`` is given.
-    caps : int64[n_guesses] or int64[0]
-        Upper bounds of each guess's number of buckets over ``bucket`` (its buckets over a
-        superset). The scan stops at the first row whose best possible bound
-        (:func:`least_bounds`) reaches the least found or ``need``: the rows past it can do
-        no better, so the result is exact below ``need`` and at least ``need`` otherwise.
-        Empty: every row is scored.
-    need : int
-        Only a bound below it needs to be exact.
-    counts, plain, stamps : int64[n_codes], int64[r], int64[n_codes + 1]
-        Scratch: ``counts`` all zero (left so), ``stamps`` as
-        :func:`~.worst.stamped_separator` wants it.
+
+@njit(cache=CACHE, **SERIAL)
+def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, flags, split):
+    """``split[r] = buckets(rows[r]) + [rows[r] in part]`` for r in ``[lo, hi)``
+    (``member`` marks the answers of ``part``), from ``local`` (:func:`local_columns`
+    over a superset of ``part``; ``at[a]``: answer a's row of it): each answer's codes
+    are read in order, four answers at a time, and a flag per guess and code met
+    (``flags``, uint8[hi - lo, n_codes]: all zero, left so) counts each guess's buckets
+    as they come.
+
+    Scored guess by guess from the guess-major matrix, each (guess, answer) code costs
+    a cache line; here nothing is read out of order but the flags, which stay in cache
+    (measured on sets of 128-255 answers of ablow's largest bucket, one thread: 0.63 ns
+    a code, against 1.6 ns one answer at a time with a bitmask per guess and about 4 ns
+    from the guess-major matrix)."""
+    n = hi - lo
+    for i in range(n):
+        a = guess_to_answer[rows[lo + i]]
+        split[lo + i] = 1 if a >= 0 and member[a] else 0
+    m = part.shape[0]
+    k = 0
+    while k + 3 < m:
+        c0, c1 = local[at[part[k]]], local[at[part[k + 1]]]
+        c2, c3 = local[at[part[k + 2]]], local[at[part[k + 3]]]
+        for i in range(n):
+            f = flags[i]
+            new = np.int64(0)
+            for column in (c0, c1, c2, c3):
+                c = column[lo + i]
+                new += 1 - f[c]
+                f[c] = 1
+            split[lo + i] += new
+        k += 4
+    for k in range(k, m):
+        column = local[at[part[k]]]
+        for i in range(n):
+            c = column[lo + i]
+            split[lo + i] += 1 - flags[i, c]
+            flags[i, c] = 1
+    for k in range(m):                          # left all zero
+        column = local[at[part[k]]]
+        for i in range(n):
+            flags[i, column[lo + i]] = 0
+
+
+#: Guesses :func:`set_bound` scores at a time, between which it checks their caps
+#: (measured on ablow's largest bucket under a ceiling 800 above its depth-two bound, one
+#: thread: 30.1 s with blocks of 512, 27.9 s with 256, the same with 128 and 64).
+SET_BLOCK = 256
+
+
+@njit(cache=CACHE, **SERIAL)
+def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answer,
+              answer_to_guess, n_codes, win, need, block, counts, stamps, flags, split):
+    """A lower bound of the total of any tree over ``part`` (m ascending answer indices,
+    ``member`` marking them) whose first guess is one of ``rows``: ``min over h of m +
+    sum floor[|S|]`` over the non-winning buckets S of h, each group of three or more
+    answers none of which isolates the others counted at 2k (:func:`_refinement`);
+    never below ``floor[m]``. Exact below ``need``, at least ``need`` otherwise.
+
+    The guesses are scored ``block`` at a time (:data:`SET_BLOCK`) by
+    :func:`local_splits` (``local`` and ``at`` as there, ``local``'s columns in the order
+    of ``rows``), each block's by split descending. Since ``floor[k] >= 2k - 1``, a
+    guess's plain bound is at least ``3m - split``: only a guess below the least found
+    and ``need`` by that is counted in full (:func:`_plain`), then refined while below
+    the least found. ``caps`` (descending, one per row: upper bounds of each
+    guess's buckets over ``part``, such as its buckets over a superset) end the scan at
+    the first block whose best possible bound (:func:`least_bounds`) reaches the least
+    found or ``need``. ``counts``, ``stamps``: as :func:`_plain` and
+    :func:`~.worst.stamped_separator` want them; ``flags``: as :func:`local_splits` wants
+    it for ``block`` guesses; ``split``: scratch, one per row.
     """
-    m = bucket.shape[0]
+    m = part.shape[0]
     if m <= 2:
         return floor[m]
     least = least_bounds(m, floor)
-    capped = caps.shape[0] > 0
-    top = least[min(m, n_codes)]        # no guess does better
-    n_rows = rows.shape[0]
-    # first the plain bounds, up to the rows that cannot beat the least of them
+    starts = np.empty(counts.shape[0], np.int64)
+    members, guesses = np.empty(m, np.int64), np.empty(m, np.int64)
     best = np.int64(1) << 62
-    first = -1
-    end = n_rows
-    for r in range(n_rows):
-        if capped and least[min(m, caps[rows[r]])] >= min(best, need):
-            end = r
+    n = rows.shape[0]
+    for lo in range(0, n, block):
+        if least[min(m, caps[lo])] >= min(best, need):
+            best = min(best, least[min(m, caps[lo])])
             break
-        plain[r] = _plain(matrix[rows[r]], bucket, floor, win, counts)
-        if plain[r] < best:
-            best, first = plain[r], r
-            if best <= top:
-                end = r + 1
+        hi = min(n, lo + block)
+        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, flags, split)
+        for r in lo + np.argsort(-split[lo:hi], kind="mergesort"):
+            low = 3 * m - split[r]
+            if low >= min(best, need):          # and so are the rest of the block
+                best = min(best, low)
                 break
-    if first < 0:                       # not one row scored: none beats `need`
-        return max(least[min(m, caps[rows[0]])] if n_rows else best, floor[m])
-    # refined, the best first (a low ceiling), then every row it may still beat
-    refined = best + _refinement(matrix, rows[first], bucket, floor, answer_to_guess, stamps)
-    for r in range(end):
-        if r != first and plain[r] < refined:
-            refined = min(refined, plain[r] + _refinement(matrix, rows[r], bucket, floor,
-                                                          answer_to_guess, stamps))
-    # then the rows past them that may still beat it, refined as they come
-    for r in range(end, n_rows):
-        if refined <= top:
+            plain = _plain(matrix[rows[r]], part, floor, win, counts)
+            if plain >= need:                   # enough: not refined
+                best = min(best, plain)
+            elif plain < best:
+                best = min(best, plain + _refinement(matrix, rows[r], part, floor,
+                                                     answer_to_guess, stamps, counts,
+                                                     starts, members, guesses))
+        if best <= floor[m]:                    # none does better
             break
-        if capped and least[min(m, caps[rows[r]])] >= min(refined, need):
-            refined = min(refined, least[min(m, caps[rows[r]])])
-            break
-        low = _plain(matrix[rows[r]], bucket, floor, win, counts)
-        if low < refined:
-            refined = min(refined, low + _refinement(matrix, rows[r], bucket, floor,
-                                                     answer_to_guess, stamps))
-    return max(refined, floor[m])
+    return max(best, floor[m])
 
 
 #: Slots of the memo of :func:`deep_set_bound` (a power of two; half of them are filled
@@ -168,7 +242,7 @@ def _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h):
 
 
 @njit(cache=CACHE, **SERIAL)
-def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, caps,
+def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
                    bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling,
                    done_total, done_next, reached):
     """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
@@ -184,10 +258,9 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     bound and the ``need`` it was found under, reused when exact or enough. Returns the
     bound, or ``ceiling`` when it is at least that.
 
-    A set S whose floor is still ``2|S| - 1`` (up to the counting bound's first level)
-    is bounded by :func:`~.opener_bounds.refined_split` instead, exactly, the same value
-    with its buckets counted faster: from the answer-major ``columns`` when it has at most
-    ``columns_max`` answers (``columns_max`` 0 and any 2-d array: never).
+    The sets are scored from the codes over ``bucket`` answer by answer, the guesses in
+    the order of ``inner`` (:func:`local_columns`: a copy of ``|bucket|`` x
+    ``len(inner)`` codes, made once per call).
 
     ``done_total``, ``done_next`` and ``reached`` (int64 per outer guess) carry the work
     from one call to the next over the same bucket, so a call with a higher ceiling goes
@@ -212,6 +285,11 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
     counts = np.zeros(n_codes, np.int64)
     plain = np.empty(inner.shape[0], np.int64)
     stamps = np.zeros(n_codes + 1, np.int64)
+    local = local_columns(matrix, inner, bucket)
+    at = np.full(matrix.shape[1], -1, np.int64)
+    at[bucket] = np.arange(bucket.shape[0])
+    capped = caps[inner]
+    flags = np.zeros((SET_BLOCK, n_codes), np.uint8)
     best = np.int64(ceiling)
     for i in range(outer.shape[0]):
         if outer_bounds[i] >= best:
@@ -239,17 +317,11 @@ def deep_set_bound(matrix, columns, columns_max, outer, outer_bounds, inner, cap
                 low = memo_value[e]     # exact, or enough
                 exact = memo_value[e] < memo_need[e]
             else:
-                if base == 2 * size - 1:
-                    small = size <= columns_max
-                    member[part] = True
-                    low = refined_split(matrix, columns, small, inner, caps, part, member,
-                                        guess_to_answer, answer_to_guess, n_codes, stamps,
-                                        plain)
-                    member[part] = False
-                    need = low + 1      # exact
-                else:
-                    low = set_bound(matrix, inner, caps, part, floor, answer_to_guess,
-                                    n_codes, win, need, counts, plain, stamps)
+                member[part] = True
+                low = set_bound(matrix, local, at, inner, capped, part, floor, member,
+                                guess_to_answer, answer_to_guess, n_codes, win, need,
+                                SET_BLOCK, counts, stamps, flags, plain)
+                member[part] = False
                 exact = low < need
                 if e < 0 and used < most:
                     if stored + size > store.shape[0]:

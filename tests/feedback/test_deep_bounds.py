@@ -13,7 +13,7 @@ from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
 from deductive.engine.wordle.game import Wordle
 from deductive.errors import ArgumentError
-from deductive.kernels.deep_bounds import set_bound
+from deductive.kernels.deep_bounds import local_columns, local_splits, set_bound
 
 from tests import reference
 from tests.feedback.test_search import small_games
@@ -47,10 +47,12 @@ def test_deep_bound_matches_its_twin_and_bounds_the_optimum(game_lists, data):
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_games(), st.integers(0, 2 ** 32 - 1), st.booleans())
-def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped):
-    """Whatever caps (at least each guess's buckets) and need: the twin's value when it is
-    below need, else a value of at least need that is no more than the twin's."""
+@given(small_games(), st.integers(0, 2 ** 32 - 1), st.booleans(),
+       st.sampled_from([1, 2, 3, 7, 512]))
+def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block):
+    """Whatever caps (at least each guess's buckets), need, block and superset the codes
+    are copied from: the twin's value when it is below need, else a value of at least
+    need that is no more than the twin's."""
     guesses, answers = game_lists
     game = Wordle(guesses, answers)
     rng = np.random.default_rng(seed)
@@ -62,15 +64,54 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped):
     if capped:
         buckets = np.array([len(np.unique(game.matrix[h, grp])) for h in range(len(guesses))])
         caps = buckets + rng.integers(0, 3, len(guesses))
-        rows = np.argsort(-caps, kind="stable").astype(np.int64)
     else:
-        caps, rows = np.zeros(0, np.int64), rng.permutation(len(guesses)).astype(np.int64)
+        caps = np.full(len(guesses), len(answers))
+    rows = np.argsort(-caps, kind="stable").astype(np.int64)
+    superset = np.union1d(grp, rng.choice(len(answers), rng.integers(0, len(answers) + 1)))
+    local = local_columns(game.matrix, rows, superset.astype(np.int64))
+    at = np.full(len(answers), -1, np.int64)
+    at[superset] = np.arange(len(superset))
+    member = np.zeros(len(answers), bool)
+    member[grp] = True
     need = int(rng.integers(1, want + 3))
-    got = set_bound(game.matrix, rows, caps.astype(np.int64), grp.astype(np.int64), floor,
-                    game.answer_to_guess, n_codes, game.win_code, need,
-                    np.zeros(n_codes, np.int64), np.empty(len(rows), np.int64),
-                    np.zeros(n_codes + 1, np.int64))
+    got = set_bound(game.matrix, local, at, rows, caps[rows].astype(np.int64),
+                    grp.astype(np.int64), floor, member, game.guess_to_answer,
+                    game.answer_to_guess, n_codes, game.win_code, need, block,
+                    np.zeros(n_codes, np.int64), np.zeros(n_codes + 1, np.int64),
+                    np.zeros((block, n_codes), np.uint8),
+                    np.empty(len(rows), np.int64))
     assert got == want if want < need else need <= got <= want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(1, 9))
+def test_local_splits_count_each_guess_s_buckets(seed, n_codes):
+    """Any codes, set, superset, guess order and range: each guess's distinct codes over
+    the set, plus one when it is in the set, and the flags left all zero."""
+    rng = np.random.default_rng(seed)
+    n_guesses, n_answers = int(rng.integers(1, 40)), int(rng.integers(1, 30))
+    matrix = rng.integers(0, n_codes, (n_guesses, n_answers)).astype(np.uint8)
+    guess_to_answer = np.where(rng.random(n_guesses) < 0.5,
+                               rng.integers(0, n_answers, n_guesses), -1).astype(np.int64)
+    part = np.sort(rng.choice(n_answers, rng.integers(1, n_answers + 1), replace=False))
+    superset = np.union1d(part, rng.choice(n_answers, rng.integers(0, n_answers + 1)))
+    rows = rng.permutation(n_guesses).astype(np.int64)
+    local = local_columns(matrix, rows, superset.astype(np.int64))
+    assert np.array_equal(local, matrix[rows][:, superset].T)
+    at = np.full(n_answers, -1, np.int64)
+    at[superset] = np.arange(len(superset))
+    member = np.isin(np.arange(n_answers), part)
+    lo = int(rng.integers(0, n_guesses))
+    hi = int(rng.integers(lo + 1, n_guesses + 1))
+    flags = np.zeros((hi - lo, n_codes), np.uint8)
+    split = np.full(n_guesses, -7, np.int64)
+    local_splits(local, at, part.astype(np.int64), member, rows, guess_to_answer, lo, hi,
+                 flags, split)
+    for r in range(lo, hi):
+        g = rows[r]
+        want = len(set(matrix[g, part].tolist())) + int(guess_to_answer[g] in part.tolist())
+        assert split[r] == want
+    assert (split[:lo] == -7).all() and (split[hi:] == -7).all() and not flags.any()
 
 
 @settings(max_examples=40, deadline=None)

@@ -154,13 +154,9 @@ def _deep(game, bucket, ceiling, setup, state=None) -> int:
     :func:`_deep_state`) carries its work over to a later call with a higher ceiling."""
     floor, order, bounds, inner, caps = setup
     done_total, done_next, reached = _deep_state(setup) if state is None else state
-    matrix = game.matrix
-    # the answer-major matrix is a copy of the matrix: only where it is not too large
-    columns = answer_major(matrix) if matrix.size <= DEEP_COLUMNS_SIZE else None
     return int(deep_set_bound(
-        matrix, np.empty((0, 0), matrix.dtype) if columns is None else columns,
-        0 if columns is None else OPENER_COLUMNS_MAX, order, bounds, inner, caps, bucket, floor,
-        game.guess_to_answer, game.answer_to_guess, game.patterns.n_codes, game.win_code,
+        game.matrix, order, bounds, inner, caps, bucket, floor, game.guess_to_answer,
+        game.answer_to_guess, game.patterns.n_codes, game.win_code,
         min(int(ceiling), INFEASIBLE), done_total, done_next, reached))
 
 
@@ -169,11 +165,6 @@ def _deep_state(setup) -> tuple:
     ``setup``."""
     bounds = setup[2]
     return bounds.astype(np.int64), np.zeros(len(bounds), np.int64), bounds.astype(np.int64)
-
-
-#: Largest matrix (codes) whose answer-major copy :func:`deep_bound` makes: the
-#: every-answer Wordle game's (168 MB), not MM(5,8)'s (1 GB).
-DEEP_COLUMNS_SIZE = 12_972 * 12_972
 
 
 def deep_bound(game, bucket, ceiling: int = INFEASIBLE, first=None) -> int:
