@@ -31,14 +31,15 @@ def least_bounds(n, floor):
 
 
 @njit(cache=CACHE, **SERIAL)
-def _refinement(matrix, row, part, floor, answer_to_guess, stamps, counts, starts, members,
-                guesses):
+def _refinement(matrix, row, part, floor, answer_to_guess, enough, stamps, counts, starts,
+                members, guesses):
     """What the groups of three or more answers that guess ``row`` makes of ``part`` add
     to its bound when none of their answers isolates the others: such a group of k needs
-    at least 2k, so ``max(floor[k], 2k) - floor[k]`` each. The groups are gathered by
-    counting (``counts``: int64[n_codes], zero, left so; ``starts``: int64[n_codes];
-    ``members``, ``guesses``: int64[len(part)]: scratch), only those of three or more,
-    each in the order of its first answer in ``part``."""
+    at least 2k, so ``max(floor[k], 2k) - floor[k]`` each; once that reaches ``enough``,
+    the groups left are not checked (the result is then at least ``enough``). The groups
+    are gathered by counting (``counts``: int64[n_codes], zero, left so; ``starts``:
+    int64[n_codes]; ``members``, ``guesses``: int64[len(part)]: scratch), only those of
+    three or more, each in the order of its first answer in ``part``."""
     codes = matrix[row]
     m = part.shape[0]
     for i in range(m):
@@ -64,7 +65,8 @@ def _refinement(matrix, row, part, floor, answer_to_guess, stamps, counts, start
             group = members[at:at + size]
             for j in range(size):
                 guesses[j] = answer_to_guess[group[j]]
-            if stamped_separator(matrix, group, guesses[:size], stamps) < 0:
+            if extra < enough and stamped_separator(matrix, group, guesses[:size],
+                                                    stamps) < 0:
                 extra += max(floor[size], 2 * size) - floor[size]
             at += size
         counts[c] = 0
@@ -199,8 +201,9 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
                 best = min(best, plain)
             elif plain < best:
                 best = min(best, plain + _refinement(matrix, rows[r], part, floor,
-                                                     answer_to_guess, stamps, counts,
-                                                     starts, members, guesses))
+                                                     answer_to_guess, min(best, need) - plain,
+                                                     stamps, counts, starts, members,
+                                                     guesses))
         if best <= floor[m]:                    # none does better
             break
     return max(best, floor[m])
