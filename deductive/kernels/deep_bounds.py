@@ -107,13 +107,16 @@ def local_columns(matrix, rows, bucket):
 
 
 @njit(cache=CACHE, **SERIAL)
-def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, flags, split):
+def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold, alive,
+                 flags, split):
     """``split[r] = buckets(rows[r]) + [rows[r] in part]`` for r in ``[lo, hi)``
-    (``member`` marks the answers of ``part``), from ``local`` (:func:`local_columns`
-    over a superset of ``part``; ``at[a]``: answer a's row of it): each answer's codes
-    are read in order, four answers at a time, and a flag per guess and code met
-    (``flags``, uint8[hi - lo, n_codes]: all zero, left so) counts each guess's buckets
-    as they come.
+    (``member`` marks the answers of ``part``) where that exceeds ``threshold``; where it
+    does not, some value between it and ``threshold`` (a guess is dropped once its
+    buckets so far and the answers left cannot exceed it). Read from ``local``
+    (:func:`local_columns` over a superset of ``part``; ``at[a]``: answer a's row of it):
+    each answer's codes in order, four answers at a time, and a flag per guess and code
+    met (``flags``, uint8[hi - lo, n_codes]: all zero, left so) counts each guess's
+    buckets as they come; ``alive``: int64[hi - lo], scratch.
 
     Scored guess by guess from the guess-major matrix, each (guess, answer) code costs
     a cache line; here nothing is read out of order but the flags, which stay in cache
@@ -124,30 +127,42 @@ def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, flags, 
     for i in range(n):
         a = guess_to_answer[rows[lo + i]]
         split[lo + i] = 1 if a >= 0 and member[a] else 0
+        alive[i] = i
     m = part.shape[0]
+    live = n
     k = 0
-    while k + 3 < m:
-        c0, c1 = local[at[part[k]]], local[at[part[k + 1]]]
-        c2, c3 = local[at[part[k + 2]]], local[at[part[k + 3]]]
-        for i in range(n):
-            f = flags[i]
-            new = np.int64(0)
-            for column in (c0, c1, c2, c3):
+    while k < m and live > 0:
+        if k + 3 < m:
+            c0, c1 = local[at[part[k]]], local[at[part[k + 1]]]
+            c2, c3 = local[at[part[k + 2]]], local[at[part[k + 3]]]
+            for j in range(live):
+                i = alive[j]
+                f = flags[i]
+                new = np.int64(0)
+                for column in (c0, c1, c2, c3):
+                    c = column[lo + i]
+                    new += 1 - f[c]
+                    f[c] = 1
+                split[lo + i] += new
+            k += 4
+        else:
+            column = local[at[part[k]]]
+            for j in range(live):
+                i = alive[j]
                 c = column[lo + i]
-                new += 1 - f[c]
-                f[c] = 1
-            split[lo + i] += new
-        k += 4
-    for k in range(k, m):
-        column = local[at[part[k]]]
-        for i in range(n):
-            c = column[lo + i]
-            split[lo + i] += 1 - flags[i, c]
-            flags[i, c] = 1
-    for k in range(m):                          # left all zero
-        column = local[at[part[k]]]
-        for i in range(n):
-            flags[i, column[lo + i]] = 0
+                split[lo + i] += 1 - flags[i, c]
+                flags[i, c] = 1
+            k += 1
+        kept = 0
+        for j in range(live):                   # those that may still exceed it
+            i = alive[j]
+            if split[lo + i] + m - k > threshold:
+                alive[kept] = i
+                kept += 1
+            else:
+                split[lo + i] = max(split[lo + i], threshold)
+        live = kept
+    flags[:n] = 0
 
 
 #: Guesses :func:`set_bound` scores at a time, between which it checks their caps
@@ -183,6 +198,7 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
     least = least_bounds(m, floor)
     starts = np.empty(counts.shape[0], np.int64)
     members, guesses = np.empty(m, np.int64), np.empty(m, np.int64)
+    alive = np.empty(block, np.int64)
     best = np.int64(1) << 62
     n = rows.shape[0]
     for lo in range(0, n, block):
@@ -190,7 +206,8 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
             best = min(best, least[min(m, caps[lo])])
             break
         hi = min(n, lo + block)
-        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, flags, split)
+        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi,
+                     3 * m - min(best, need), alive, flags, split)
         for r in lo + np.argsort(-split[lo:hi], kind="mergesort"):
             low = 3 * m - split[r]
             if low >= min(best, need):          # and so are the rest of the block

@@ -86,8 +86,9 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(1, 9))
 def test_local_splits_count_each_guess_s_buckets(seed, n_codes):
-    """Any codes, set, superset, guess order and range: each guess's distinct codes over
-    the set, plus one when it is in the set, and the flags left all zero."""
+    """Any codes, set, superset, guess order, range and threshold: each guess's distinct
+    codes over the set, plus one when it is in the set, where that exceeds the threshold,
+    else a value between it and the threshold; the flags left all zero."""
     rng = np.random.default_rng(seed)
     n_guesses, n_answers = int(rng.integers(1, 40)), int(rng.integers(1, 30))
     matrix = rng.integers(0, n_codes, (n_guesses, n_answers)).astype(np.uint8)
@@ -105,12 +106,13 @@ def test_local_splits_count_each_guess_s_buckets(seed, n_codes):
     hi = int(rng.integers(lo + 1, n_guesses + 1))
     flags = np.zeros((hi - lo, n_codes), np.uint8)
     split = np.full(n_guesses, -7, np.int64)
+    threshold = int(rng.integers(-2, len(part) + 2))
     local_splits(local, at, part.astype(np.int64), member, rows, guess_to_answer, lo, hi,
-                 flags, split)
+                 threshold, np.empty(hi - lo, np.int64), flags, split)
     for r in range(lo, hi):
         g = rows[r]
         want = len(set(matrix[g, part].tolist())) + int(guess_to_answer[g] in part.tolist())
-        assert split[r] == want
+        assert split[r] == want if want > threshold else want <= split[r] <= threshold
     assert (split[:lo] == -7).all() and (split[hi:] == -7).all() and not flags.any()
 
 
