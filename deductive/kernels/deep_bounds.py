@@ -206,9 +206,21 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
             best = min(best, least[min(m, caps[lo])])
             break
         hi = min(n, lo + block)
-        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi,
-                     3 * m - min(best, need), alive, flags, split)
-        for r in lo + np.argsort(-split[lo:hi], kind="mergesort"):
+        threshold = 3 * m - min(best, need)
+        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold,
+                     alive, flags, split)
+        # those that may beat it, by split descending; the others count at their least
+        count, rest = 0, -1
+        for r in range(lo, hi):
+            if split[r] > threshold:
+                alive[count] = r
+                count += 1
+            else:
+                rest = max(rest, split[r])
+        if rest >= 0:
+            best = min(best, 3 * m - rest)
+        ahead = alive[:count]
+        for r in ahead[np.argsort(-split[ahead], kind="mergesort")]:
             low = 3 * m - split[r]
             if low >= min(best, need):          # and so are the rest of the block
                 best = min(best, low)
