@@ -167,7 +167,8 @@ def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, thresho
 
 #: Guesses :func:`set_bound` scores at a time, between which it checks their caps
 #: (measured on ablow's largest bucket under a ceiling 800 above its depth-two bound, one
-#: thread: 30.1 s with blocks of 512, 27.9 s with 256, the same with 128 and 64).
+#: thread: 30.1 s with blocks of 512 and 27.9 s with 256 at commit 91919cd; 128 and 64
+#: within 5% of 256, there and with the threshold of :func:`local_splits`).
 SET_BLOCK = 256
 
 
@@ -182,10 +183,10 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
 
     The guesses are scored ``block`` at a time (:data:`SET_BLOCK`) by
     :func:`local_splits` (``local`` and ``at`` as there, ``local``'s columns in the order
-    of ``rows``), each block's by split descending. Since ``floor[k] >= 2k - 1``, a
-    guess's plain bound is at least ``3m - split``: only a guess below the least found
-    and ``need`` by that is counted in full (:func:`_plain`), then refined while below
-    the least found. ``caps`` (descending, one per row: upper bounds of each
+    of ``rows``). A guess's plain bound is at least ``3m - split`` (``floor[k] >= 2k -
+    1``) and ``least_bounds`` of its buckets: only a guess below the least found and
+    ``need`` by that is counted in full (:func:`_plain`), least first, then refined
+    while below the least found. ``caps`` (descending, one per row: upper bounds of each
     guess's buckets over ``part``, such as its buckets over a superset) end the scan at
     the first block whose best possible bound (:func:`least_bounds`) reaches the least
     found or ``need``. ``counts``, ``stamps``: as :func:`_plain` and
@@ -198,7 +199,7 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
     least = least_bounds(m, floor)
     starts = np.empty(counts.shape[0], np.int64)
     members, guesses = np.empty(m, np.int64), np.empty(m, np.int64)
-    alive = np.empty(block, np.int64)
+    alive, lows = np.empty(block, np.int64), np.empty(block, np.int64)
     best = np.int64(1) << 62
     n = rows.shape[0]
     for lo in range(0, n, block):
@@ -209,19 +210,23 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
         threshold = 3 * m - min(best, need)
         local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold,
                      alive, flags, split)
-        # those that may beat it, by split descending; the others count at their least
-        count, rest = 0, -1
+        # each guess's least plain bound by its split (3m - split, floor[k] >= 2k - 1) and
+        # by its buckets (least_bounds); those that may beat the least, by it ascending
+        count, rest = 0, np.int64(1) << 62
         for r in range(lo, hi):
-            if split[r] > threshold:
+            a = guess_to_answer[rows[r]]
+            buckets = split[r] - (1 if a >= 0 and member[a] else 0)
+            low = max(3 * m - split[r], least[min(m, buckets)])
+            if low < min(best, need):
                 alive[count] = r
+                lows[count] = low
                 count += 1
             else:
-                rest = max(rest, split[r])
-        if rest >= 0:
-            best = min(best, 3 * m - rest)
-        ahead = alive[:count]
-        for r in ahead[np.argsort(-split[ahead], kind="mergesort")]:
-            low = 3 * m - split[r]
+                rest = min(rest, low)
+        best = min(best, rest)
+        for q in np.argsort(lows[:count], kind="mergesort"):
+            r = alive[q]
+            low = lows[q]
             if low >= min(best, need):          # and so are the rest of the block
                 best = min(best, low)
                 break
