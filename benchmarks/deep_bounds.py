@@ -55,8 +55,9 @@ def main():
         rng = np.random.default_rng(args.seed)
         openers += sorted(rng.choice(len(game.guesses), args.sample, replace=False).tolist())
     # "bound": the bound's method, 2 from the shared-gap rounds of deep_opener_bound, 3
-    # from second-level sets scored over every guess at once (the rows timed before each,
-    # under the earlier tags, are kept apart)
+    # from second-level sets scored answer by answer from a copy of the codes over their
+    # first-level bucket (the rows timed before each, under the earlier tags, are kept
+    # apart)
     store = Checkpoint(args.checkpoint, {"benchmark": "deep_bounds", "target": args.target,
                                          "bound": 3, **game.identity()},
                        about=lists_about(game))

@@ -174,7 +174,7 @@ SET_BLOCK = 256
 
 @njit(cache=CACHE, **SERIAL)
 def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answer,
-              answer_to_guess, n_codes, win, need, block, counts, stamps, flags, split):
+              answer_to_guess, win, need, block, counts, stamps, flags, split):
     """A lower bound of the total of any tree over ``part`` (m ascending answer indices,
     ``member`` marking them) whose first guess is one of ``rows``: ``min over h of m +
     sum floor[|S|]`` over the non-winning buckets S of h, each group of three or more
@@ -320,7 +320,7 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
     store = np.empty(1 << 16, np.int64)
     used, stored = 0, 0
     counts = np.zeros(n_codes, np.int64)
-    plain = np.empty(inner.shape[0], np.int64)
+    split = np.empty(inner.shape[0], np.int64)
     stamps = np.zeros(n_codes + 1, np.int64)
     local = local_columns(matrix, inner, bucket)
     at = np.full(matrix.shape[1], -1, np.int64)
@@ -356,8 +356,8 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
             else:
                 member[part] = True
                 low = set_bound(matrix, local, at, inner, capped, part, floor, member,
-                                guess_to_answer, answer_to_guess, n_codes, win, need,
-                                SET_BLOCK, counts, stamps, flags, plain)
+                                guess_to_answer, answer_to_guess, win, need, SET_BLOCK,
+                                counts, stamps, flags, split)
                 member[part] = False
                 exact = low < need
                 if e < 0 and used < most:

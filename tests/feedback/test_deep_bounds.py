@@ -76,7 +76,7 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
     need = int(rng.integers(1, want + 3))
     got = set_bound(game.matrix, local, at, rows, caps[rows].astype(np.int64),
                     grp.astype(np.int64), floor, member, game.guess_to_answer,
-                    game.answer_to_guess, n_codes, game.win_code, need, block,
+                    game.answer_to_guess, game.win_code, need, block,
                     np.zeros(n_codes, np.int64), np.zeros(n_codes + 1, np.int64),
                     np.zeros((block, n_codes), np.uint8),
                     np.empty(len(rows), np.int64))
