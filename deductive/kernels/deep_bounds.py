@@ -188,7 +188,7 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
     ``need`` by that is counted in full (:func:`_plain`), least first, then refined
     while below the least found. ``caps`` (descending, one per row: upper bounds of each
     guess's buckets over ``part``, such as its buckets over a superset) end the scan at
-    the first block whose best possible bound (:func:`least_bounds`) reaches the least
+    the first guess whose best possible bound (:func:`least_bounds`) reaches the least
     found or ``need``. ``counts``, ``stamps``: as :func:`_plain` and
     :func:`~.worst.stamped_separator` want them; ``flags``: as :func:`local_splits` wants
     it for ``block`` guesses; ``split``: scratch, one per row.
@@ -206,7 +206,12 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
         if least[min(m, caps[lo])] >= min(best, need):
             best = min(best, least[min(m, caps[lo])])
             break
-        hi = min(n, lo + block)
+        end = min(n, lo + block)
+        hi = end
+        while least[min(m, caps[hi - 1])] >= min(best, need):
+            hi -= 1                             # nor can the rest: the last block
+        if hi < end:
+            best = min(best, least[min(m, caps[hi])])
         threshold = 3 * m - min(best, need)
         local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold,
                      alive, flags, split)

@@ -47,12 +47,13 @@ def test_deep_bound_matches_its_twin_and_bounds_the_optimum(game_lists, data):
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_games(), st.integers(0, 2 ** 32 - 1), st.booleans(),
+@given(small_games(), st.integers(0, 2 ** 32 - 1), st.sampled_from(["none", "loose", "worst"]),
        st.sampled_from([1, 2, 3, 7, 512]))
 def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block):
     """Whatever caps (at least each guess's buckets), need, block and superset the codes
     are copied from: the twin's value when it is below need, else a value of at least
-    need that is no more than the twin's."""
+    need that is no more than the twin's. The caps may put the guesses of fewest buckets
+    first ("worst"), so the scan's end passes over guesses better than those it scored."""
     guesses, answers = game_lists
     game = Wordle(guesses, answers)
     rng = np.random.default_rng(seed)
@@ -61,9 +62,11 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
     want = reference.depth_two_set_bound(game.matrix, grp.tolist(), range(len(guesses)),
                                          game.answer_to_guess, game.win_code, floor)
     n_codes = game.patterns.n_codes
-    if capped:
-        buckets = np.array([len(np.unique(game.matrix[h, grp])) for h in range(len(guesses))])
+    buckets = np.array([len(np.unique(game.matrix[h, grp])) for h in range(len(guesses))])
+    if capped == "loose":
         caps = buckets + rng.integers(0, 3, len(guesses))
+    elif capped == "worst":
+        caps = buckets + 2 * (buckets.max() - buckets) + rng.integers(0, 2, len(guesses))
     else:
         caps = np.full(len(guesses), len(answers))
     rows = np.argsort(-caps, kind="stable").astype(np.int64)
