@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8 | --digits 5]
                                           [--beam K [--opener CODE]]
-                                          [--polish N] [--tree FILE]
+                                          [--start FILE] [--polish N [--min-polish M]]
+                                          [--tree FILE]
                                           [--no-bound | --bound-only] [--no-depth-two]
                                           [--depth-three]
 
@@ -13,7 +14,9 @@ Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8 | --digits 5]
    MM(5,8) beams 1 and 2 from 11234 gave 180,717 and 180,574, 180,521 and 180,420 polished
    to 40, against the entropy tree's 179,606 polished to 40 and 179,198 to 100), then, with
    ``--polish N``, its subtrees of 3 to N codes searched exactly and the better ones grafted in
-   (:func:`deductive.engine.feedback.polish.polish_tree`). The tree is checked
+   (:func:`deductive.engine.feedback.polish.polish_tree`; ``--min-polish M``: only those of
+   M codes or more, as when ``--start FILE`` is a tree written here and already polished
+   to M - 1). The tree is checked
    (:func:`deductive.engine.feedback.tree.check_tree`) and written to ``--tree``.
 2. A lower bound of every tree's total (:func:`deductive.engine.mastermind.search.
    game_lower_bound`): the least over the opener classes of each one's bound; with
@@ -33,7 +36,7 @@ import time
 
 from deductive.engine.feedback.polish import polish_tree
 from deductive.engine.feedback.search import TreeSearch
-from deductive.engine.feedback.tree import check_tree, tree_document
+from deductive.engine.feedback.tree import check_tree, load_tree, tree_document
 from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
 
@@ -59,7 +62,10 @@ def main():
                         help="Bulls and Cows with this many digits instead")
     parser.add_argument("--beam", type=int, default=None, help="a beam search's tree")
     parser.add_argument("--opener", default=None, help="the beam's first guess")
+    parser.add_argument("--start", default=None,
+                        help="a tree written by --tree, instead of the entropy tree")
     parser.add_argument("--polish", type=int, default=None, help="largest subtree searched")
+    parser.add_argument("--min-polish", type=int, default=3, help="smallest subtree searched")
     parser.add_argument("--tree", default=None, help="where the tree is written (JSON)")
     parser.add_argument("--no-bound", action="store_true")
     parser.add_argument("--no-depth-two", action="store_true",
@@ -83,7 +89,10 @@ def main():
               f"{since(start)}", flush=True)
         return
     start = clock()
-    if args.beam:
+    if args.start:
+        tree = load_tree(args.start)["tree"]
+        print(f"start: {args.start}, opener {tree['guess']}; {since(start)}", flush=True)
+    elif args.beam:
         opener = args.opener or game.bench("entropy", keep_tree=True).tree["guess"]
         found = TreeSearch(game, beam=args.beam).search_opener(opener, keep_tree=True)
         tree = found.tree
@@ -97,10 +106,10 @@ def main():
               f"worst {greedy.worst}, opener {tree['guess']}; {since(start)}", flush=True)
     if args.polish:
         start = clock()
-        done = polish_tree(game, tree, args.polish)
+        done = polish_tree(game, tree, args.polish, min_size=args.min_polish)
         tree = done.tree
-        print(f"polished (subtrees of 3-{args.polish} codes): {json.dumps(done.to_json())}; "
-              f"{since(start)}", flush=True)
+        print(f"polished (subtrees of {args.min_polish}-{args.polish} codes): "
+              f"{json.dumps(done.to_json())}; {since(start)}", flush=True)
     report = check_tree(game, tree_document(game, tree))
     total, worst = int(report.depths.sum()), int(report.depths.max())
     print(f"checked tree: total {total:,} ({total / len(game.answers):.4f}), worst {worst}, "
