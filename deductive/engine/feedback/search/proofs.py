@@ -193,35 +193,61 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
             bounds_tag(game, keep, max_guesses, within, ceiling + 1, "deep")), decide,
             None if steps is None else lambda k, n: steps("depth three", k, n))
     exact = sorted(r["total"] for r in rows if r["exact"])
-    ready: dict = {}                    # place in the queue -> search result, or None
-    sent = decided = in_flight = 0
 
     def limit():                        # the ceiling given the rows decided so far
         return min(ceiling, _cutoff(exact, keep, within)) + 1
 
-    while decided < len(queue):
-        while sent < len(queue) and in_flight < pool.slots:
-            g, low, _ = queue[sent]
-            now = limit()
-            if low >= now:              # out by its bound whatever is decided before it
-                ready[sent] = None
-            else:
-                pool.submit(sent, g, now)
-                in_flight += 1
-            sent += 1
-        while decided not in ready:
-            place, result = pool.next()
-            ready[place] = result
-            in_flight -= 1
-        while decided in ready:
-            g, low, by = queue[decided]
-            row = _proof_row(game, g, low, limit(), ready.pop(decided), by)
-            if row["exact"]:
-                exact = sorted(exact + [row["total"]])
-            decide(row)
-            decided += 1
+    def start(place):
+        g, low, _ = queue[place]
+        now = limit()
+        if low >= now:                  # out by its bound whatever is decided before it
+            return None
+        pool.submit(place, g, now)
+        return SENT
+
+    for place, result, _ in in_order(pool, len(queue), start):
+        g, low, by = queue[place]
+        row = _proof_row(game, g, low, limit(), result, by)
+        if row["exact"]:
+            exact = sorted(exact + [row["total"]])
+        decide(row)
     return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within,
                        len(game.answers))
+
+
+#: What a ``start`` of :func:`in_order` returns when it has submitted its place to the pool.
+SENT = object()
+
+
+def in_order(pool, count: int, start, more=None, stop=None):
+    """Places ``0..count-1`` through ``pool``, their results in order: ``start(place)``
+    returns the place's result at once or, having submitted it to ``pool``, :data:`SENT`
+    (at most ``pool.slots`` running, and only while ``more(sent, used)`` allows, where
+    ``used`` places have been yielded). Yields ``(place, result, fresh)``, ``fresh``
+    when the pool gave it, until every place is yielded or ``stop()``; then none is left
+    running. Where a place's result does not depend on when it ran, what is yielded is
+    the same on any pool."""
+    ready: dict = {}
+    sent = used = running = 0
+    while used < count and not (stop and stop()):
+        while sent < count and running < pool.slots and (more is None or more(sent, used)):
+            result = start(sent)
+            if result is SENT:
+                running += 1
+            else:
+                ready[sent] = (result, False)
+            sent += 1
+        if used not in ready:           # one result, then the freed slot is filled
+            place, result = pool.next()
+            ready[place] = (result, True)
+            running -= 1
+            continue
+        while used in ready and not (stop and stop()):
+            result, fresh = ready.pop(used)
+            yield used, result, fresh
+            used += 1
+    for _ in range(running):
+        pool.next()
 
 
 def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int]:
@@ -240,35 +266,25 @@ def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int
                for s in rank_guesses(game.patterns, top=CEILING_TRIES * wanted)]
     kept = store.load(_beam_row_valid(game)) if store is not None else {}
     totals: list = []
-    ready: dict = {}                    # place in the list -> (total, ok)
-    sent = used = running = 0
-    while len(totals) < wanted and used < len(openers):
-        while (sent < len(openers) and running < pool.slots
-               and sent - used < wanted - len(totals)):
-            row = kept.get(game.word(openers[sent]))
-            if row is not None:
-                ready[sent] = (row["total"], row["ok"], False)
-            else:
-                pool.submit(sent, openers[sent], INFEASIBLE, beam=True)
-                running += 1
-            sent += 1
-        if used not in ready:
-            place, result = pool.next()
-            running -= 1
-            total, _, ok, _, _ = result
-            ready[place] = (int(total), bool(ok), True)
-        while used in ready and len(totals) < wanted:
-            total, ok, fresh = ready.pop(used)
-            if fresh and store is not None:     # in the list's order: the same file on
-                g = openers[used]               # any pool
-                store.append(game.word(g), {"index": g, "total": total, "ok": ok})
-            if ok:                      # else no tree within max_guesses in the beam
-                totals.append(total)
-                if progress is not None:
-                    progress(len(totals), wanted)
-            used += 1
-    for _ in range(running):
-        pool.next()                     # none left running when the searches start
+
+    def start(place):
+        row = kept.get(game.word(openers[place]))
+        if row is not None:
+            return row["total"], row["ok"]
+        pool.submit(place, openers[place], INFEASIBLE, beam=True)
+        return SENT
+
+    for place, result, fresh in in_order(
+            pool, len(openers), start, lambda sent, used: sent - used < wanted - len(totals),
+            lambda: len(totals) >= wanted):
+        total, ok = (int(result[0]), bool(result[2])) if fresh else result
+        if fresh and store is not None:         # in the list's order: the same file on
+            g = openers[place]                  # any pool
+            store.append(game.word(g), {"index": g, "total": total, "ok": ok})
+        if ok:                          # else no tree within max_guesses in the beam
+            totals.append(total)
+            if progress is not None:
+                progress(len(totals), wanted)
     return sorted(totals)
 
 
@@ -289,29 +305,23 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
             if game.word(g) in kept]
     todo = sorted(((g, low) for g, low, _ in queue if game.word(g) not in kept),
                   key=lambda item: (-item[1], item[0]))
-    ready: dict = {}
-    sent = done = running = 0
-    while done < len(todo):
-        while sent < len(todo) and running < pool.slots:
-            pool.submit(sent, todo[sent][0], limit, deep=True)
-            sent, running = sent + 1, running + 1
-        while done not in ready:
-            place, result = pool.next()
-            ready[place] = result
-            running -= 1
-        while done in ready:
-            (g, low), (deep, _, _, seconds, refined) = todo[done], ready.pop(done)
-            if max(low, deep) >= limit:
-                decide({"word": game.word(g), "index": g, "lower": limit, "total": None,
-                        "worst": None, "exact": False,
-                        "by": "bound" if refined >= limit else "deep",
-                        "seconds": round(seconds, 4)})
-            else:
-                store.append(game.word(g), {"index": g, "bound": int(max(low, deep))})
-                left.append(entry(g, low, deep))
-            done += 1
-            if progress is not None:
-                progress(done, len(todo))
+
+    def start(place):
+        pool.submit(place, todo[place][0], limit, deep=True)
+        return SENT
+
+    for done, (deep, _, _, seconds, refined), _ in in_order(pool, len(todo), start):
+        g, low = todo[done]
+        if max(low, deep) >= limit:
+            decide({"word": game.word(g), "index": g, "lower": limit, "total": None,
+                    "worst": None, "exact": False,
+                    "by": "bound" if refined >= limit else "deep",
+                    "seconds": round(seconds, 4)})
+        else:
+            store.append(game.word(g), {"index": g, "bound": int(max(low, deep))})
+            left.append(entry(g, low, deep))
+        if progress is not None:
+            progress(done + 1, len(todo))
     return sorted(left, key=lambda item: (item[1], item[0]))
 
 
