@@ -12,7 +12,8 @@ Usage: python benchmarks/mastermind_58.py [--pegs 5 --colours 8 | --digits 5]
    search's beam (:class:`deductive.engine.feedback.search.TreeSearch`: the K best guesses
    of its search order at each node) from ``--opener`` (default: the entropy opener; on
    MM(5,8) beams 1 and 2 from 11234 gave 180,717 and 180,574, 180,521 and 180,420 polished
-   to 40, against the entropy tree's 179,606 polished to 40 and 179,198 to 100), then, with
+   to 40, against the entropy tree's 179,606 polished to 40, 179,198 to 100, 178,941 to 200
+   and 178,895 to 300), then, with
    ``--polish N``, its subtrees of 3 to N codes searched exactly and the better ones grafted in
    (:func:`deductive.engine.feedback.polish.polish_tree`; ``--min-polish M``: only those of
    M codes or more, as when ``--start FILE`` is a tree written here and already polished
