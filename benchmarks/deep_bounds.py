@@ -13,7 +13,8 @@ For each opener: the plain and refined depth-two bounds
 it rules out), with its CPU seconds. ``--sample K`` adds K openers drawn with ``--seed``
 from every guess. Summary: the openers ruled out (bound at least the target), the rate in
 openers per core-hour (run it with ``NUMBA_NUM_THREADS=1``: one thread, CPU time is then
-the core time) and the core-hours it projects for every guess. With ``--checkpoint`` each
+the core time) and the core-hours it projects for every guess, with the 95% bootstrap
+interval of that projection. With ``--checkpoint`` each
 opener's row is kept as it ends (a run cut short resumes, its rows and their seconds
 counted in the summary; ``--kept-only`` reports those rows alone, computing nothing).
 ``--buckets`` shows instead where an opener's time goes: each bucket's bound and seconds.
@@ -69,7 +70,7 @@ def main():
         for g in openers:
             _buckets(game, g)
         return
-    out, spent = 0, 0.0
+    out, seconds = 0, []
     print("opener  plain  refined  depth-3  cpu-s", flush=True)
     for g in openers:
         row = kept.get(game.word(g))
@@ -81,17 +82,31 @@ def main():
             row = {"plain": plain, "refined": refined, "deep": deep,
                    "seconds": round(time.process_time() - start, 2)}
             store.append(game.word(g), row)
-        spent += row["seconds"]
+        seconds.append(row["seconds"])
         out += row["deep"] >= args.target
         shown = f">={args.target}" if row["deep"] >= args.target else str(row["deep"])
         print(f"{game.word(g)}  {row['plain']}  {row['refined']}  {shown}  "
               f"{row['seconds']:.1f}", flush=True)
     if openers:
         ruled = f", {out} at least {args.target}" if args.target < INFEASIBLE else ""
+        spent = sum(seconds)
         rate = 3600 * len(openers) / max(spent, 1e-9)
+        low, high = _mean_interval(seconds)
+        every = len(game.guesses) / 3600
         print(f"{len(openers)} openers{ruled}; {spent:.0f} s CPU, {rate:.1f} openers per "
               f"core-hour: {len(game.guesses) / rate:,.0f} core-hours for all "
-              f"{len(game.guesses):,}", flush=True)
+              f"{len(game.guesses):,} (95% {every * low:,.0f}-{every * high:,.0f})",
+              flush=True)
+
+
+def _mean_interval(values, resamples: int = 10_000) -> tuple[float, float]:
+    """The 95% percentile-bootstrap interval of the mean of ``values`` (seeded: the same
+    figures on every run). The openers are a uniform sample, so the mean seconds an opener,
+    times the openers, projects the whole sweep."""
+    values = np.asarray(values, dtype=float)
+    picks = np.random.default_rng(0).integers(0, len(values), (resamples, len(values)))
+    means = values[picks].mean(axis=1)
+    return float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975))
 
 
 def _buckets(game, g):
