@@ -23,6 +23,7 @@ SHOWN = [
     ("deductive.engine.feedback.search", "OpenerRows"),
     ("deductive.engine.feedback.search", "OpenerProof"),
     ("deductive.engine.feedback.search", "ProofCheck"),
+    ("deductive.engine.feedback.search", "ProofState"),
     ("deductive.engine.feedback.precompute", "SecondGuesses"),
     ("deductive.engine.wordle.patterns", "MatrixInfo"),
     ("deductive.engine.wordle.multi", "MultiResult"),

@@ -43,9 +43,7 @@ _WORDLE_COMMANDS = {
     "second": "The best second guess for every feedback of an opener.",
     "search": "Search the decision tree with the fewest total guesses (ties: worst case), or "
               "the fewest in the worst case.",
-    "verify-ranking": "Check a --prove-best checkpoint file as a proof: a row for every opener "
-                      "of the lists, every bound recomputed, the best and a seeded sample of "
-                      "exact rows searched again from scratch and their trees checked.",
+    "verify-ranking": "Check a --prove-best checkpoint file as a proof.",
     "multi": "Multi-board Wordle: random games with the entropy solver (sum of the boards' "
              "entropies; a board whose answer is known is played first).",
     "absurdle": "Absurdle: the adversary keeps the largest bucket (ties: fewest greens, then "

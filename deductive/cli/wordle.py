@@ -14,8 +14,8 @@ from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
 from ..engine.feedback.precompute import SecondGuesses, second_guesses
 from ..engine.feedback.scoring import METRIC, Ranking
-from ..engine.feedback.search import (OpenerRows, ProofCheck, prove_openers, rank_openers,
-                                      search_openers, verify_proof)
+from ..engine.feedback.search import (OpenerRows, ProofCheck, proof_state, prove_openers,
+                                      rank_openers, search_openers, verify_proof)
 from ..engine.feedback.solvers import POOL, SEED
 from ..engine.feedback.worst import least_worst
 from ..engine.params import Param
@@ -195,19 +195,21 @@ feedback_commands(wordle, WORDLE)
 @wordle.command("verify-ranking")
 @game_command(wordle_game, GAME, HARD, click.argument("path", type=click.Path(
     exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."), JSON)
-def verify_ranking(game, path, sample, seed, json):
-    """Check a --prove-best checkpoint file as a proof: a row for every opener of the
-    lists, every bound recomputed, the best and a seeded sample of exact rows searched again
-    from scratch and their trees checked. Exit 1 naming each row that is missing or wrong.
+def verify_ranking(game, path, sample, state, seed, json):
+    """Check a --prove-best checkpoint file as a proof. Every opener needs a row, every bound
+    is recomputed, the best and a seeded sample of exact rows are searched again and their
+    trees checked; exit 1 names each row missing or wrong. --state: how far the file is.
 
     \b
-    Example:
+    Examples:
       deductive wordle search --guesses fr-seed --openers 3 --prove-best --checkpoint p.jsonl
       deductive wordle verify-ranking --guesses fr-seed p.jsonl
+      deductive wordle verify-ranking --guesses fr-seed --state p.jsonl
     """
+    if state:
+        return show(proof_state(game, path), json)
     with progress(1 + sample, "verify") as update:
-        report = verify_proof(game, path, sample=sample, seed=seed, progress=update)
-    check = ProofCheck(report)
+        check = ProofCheck(verify_proof(game, path, sample=sample, seed=seed, progress=update))
     show(check, json)
     if not check.ok:
         raise SystemExit(1)

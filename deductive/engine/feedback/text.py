@@ -3,7 +3,8 @@
 One function per typed result (a :class:`~.scoring.Ranking`, a
 :class:`~.bench.BenchResult`, a :class:`~.tree.TreeReport`, a
 :class:`~.search.SearchResult`, searched :class:`~.search.OpenerRows`, an
-:class:`~.search.OpenerProof`, a :class:`~.search.ProofCheck`, the
+:class:`~.search.OpenerProof`, a :class:`~.search.ProofCheck` or
+:class:`~.search.ProofState`, the
 :class:`~.precompute.SecondGuesses`), registered with
 :func:`~deductive.engine.render.render`, whose ``view`` carries what the text mentions
 beside the result (where a tree was written; for the least worst case, over what); and the
@@ -17,7 +18,7 @@ from ..render import render
 from .bench import BenchResult
 from .precompute import SecondGuesses
 from .scoring import Ranking
-from .search import OpenerProof, OpenerRows, ProofCheck, SearchResult
+from .search import OpenerProof, OpenerRows, ProofCheck, ProofState, SearchResult
 from .tree import TreeReport
 
 __all__ = ["advice", "verdict"]
@@ -144,6 +145,36 @@ def _proof_check(check: ProofCheck) -> str:
     lines += [f"WRONG: {p}" for p in report["problems"]]
     lines.append("proof holds: best " + ", ".join(report["best"]) if report["ok"] else
                  f"proof fails: {len(report['problems'])} problem(s)")
+    return "\n".join(lines)
+
+
+@render.register
+def _proof_state(state: ProofState) -> str:
+    """A certificate's progress (:func:`~.search.proof_state`): the openers decided and
+    how, the ceiling and the best, the openers left and the least bound among them."""
+    r = state.report
+    by, seconds = r["by"], r["seconds"]
+    hours = sum(seconds.values()) / 3600
+    lines = [f"{r['decided']:,} of {r['openers']:,} openers decided: {by['bound']:,} by the "
+             f"depth-two bound ({seconds['bound']:,.0f} s), {by['deep']:,} by the depth-three "
+             f"bound ({seconds['deep']:,.0f} s), {by['search']:,} searched "
+             f"({seconds['search']:,.0f} s; {by['exact']:,} exact); {hours:,.1f} core-hours "
+             "in the rows"]
+    ceiling = ("no first ceiling in the file (its beams are not all there)"
+               if r["ceiling"] is None else
+               f"the first ceiling {r['ceiling']:,} (from {r['beams']} beams, the least "
+               f"{r['least_beam'][0]} {r['least_beam'][1]:,})")
+    best = (f"the best exact row: {r['best'][0]} {r['best'][1]:,}" if r["best"]
+            else "no exact row yet")
+    lines.append(f"{ceiling}; {best}")
+    if r["left"]:
+        least = (f"the least bound among them: {r['least_left'][0]} {r['least_left'][1]:,} "
+                 f"({r['bounded_left']:,} of them with a bound kept)" if r["least_left"]
+                 else "no bound kept for any of them yet")
+        lines.append(f"{r['left']:,} openers left; {least}")
+    else:
+        lines.append("every opener has a row: verify-ranking checks the file")
+    lines += [f"problem: {p}" for p in r["problems"]]
     return "\n".join(lines)
 
 

@@ -57,7 +57,10 @@ SEARCH = (
 #: The parameters of a proof's check (``verify_proof``).
 VERIFY = (
     Param("sample", 3, "Exact rows searched again besides the best (trees checked).", int,
-          low=0),)
+          low=0),
+    Param("state", False, "Print how far the file is instead of checking it (a sweep's "
+          "progress, nothing recomputed): the openers decided and how, the first ceiling, "
+          "the least bound among the openers left, the core-hours in its rows.", bool),)
 #: Memory kept for everything but the proof's memo under a budget (the interpreter, word
 #: lists, kernels' buffers), beside the matrix and its answer-major copy.
 OVERHEAD = 400_000_000

@@ -3,8 +3,9 @@
 The modules: :mod:`.bounds` (lower bounds of a set, a guess and an opener), :mod:`.memo`
 (the memo and its hard-mode masks), :mod:`.tree_search` (the depth-first driver
 :class:`TreeSearch`), :mod:`.proofs` (:func:`prove_openers` and its pool of searches),
-:mod:`.certificates` (a proof's file: its tag, reading it, checking it) and
-:mod:`.rankings` (openers ranked by their trees, and the sweeps' chunks).
+:mod:`.certificates` (a proof's file: its tag, reading it, checking it), :mod:`.state`
+(a proof's progress, read without recomputing) and :mod:`.rankings` (openers ranked by
+their trees, and the sweeps' chunks).
 
 ``TreeSearch`` is a depth-first branch and bound over candidate sets with memoisation. The
 total of a tree over a set S of n answers is n (every answer uses the first guess) plus the
@@ -95,14 +96,15 @@ from .proofs import (LocalSearches, OpenerProof, beam_search, bound_under, prove
 from .rankings import _RUN_SEARCHES as _RUN_SEARCHES
 from .rankings import (OpenerRows, forget_search, proof_search_chunk, rank_openers, run_search,
                        search_opener_chunk, search_openers)
+from .state import ProofState, proof_state
 from .tree_search import SearchResult, TreeSearch
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
            "counting_bounds", "deep_bound", "deep_opener_bound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
-           "verify_proof", "ProofCheck", "OpenerRows", "LocalSearches", "search_under",
-           "bound_under", "beam_search",
+           "verify_proof", "ProofCheck", "proof_state", "ProofState", "OpenerRows",
+           "LocalSearches", "search_under", "bound_under", "beam_search",
            "proof_search_chunk", "forget_search", "run_search",
            # imported from here by the rest of the package
            "MEMO_ENTRY_BYTES", "costliest_entries", "lists_about"]

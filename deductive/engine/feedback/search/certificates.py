@@ -125,9 +125,11 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
         if not isinstance(tag, dict) or tag.get("proof") not in PROOFS or "key" not in entry:
             continue
         if (tag.get("guesses"), tag.get("answers")) != ours:
+            side = 0 if tag.get("guesses") != ours[0] else 1
+            name = ("guesses", "answers")[side]
             raise ArgumentError(
-                f"{path}: a certificate of other lists (line {number}: guesses SHA-256 "
-                f"{str(tag.get('guesses'))[:12]}..., these lists {str(ours[0])[:12]}...); "
+                f"{path}: a certificate of other lists (line {number}: {name} SHA-256 "
+                f"{str(tag.get(name))[:12]}..., these {name} {str(ours[side])[:12]}...); "
                 "give the --guesses and --answers it was made with")
         if tag.get("hard") != game.hard:
             other_mode = True

@@ -1,0 +1,81 @@
+"""A certificate's progress: what a :func:`~.proofs.prove_openers` file says so far (the
+openers decided and how, the first ceiling, the least bound among the openers left),
+read without recomputing anything: ``verify-ranking --state``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bounds import INFEASIBLE
+from .certificates import _cutoff, _entries, read_proof
+from .proofs import CEILING_EXTRA, ceiling_tag
+
+
+@dataclass(frozen=True)
+class ProofState:
+    """How far a certificate is (:func:`proof_state`'s report): ``verify-ranking --state``
+    shows it."""
+
+    report: dict
+
+    def to_json(self) -> dict:
+        """:func:`proof_state`'s report: the form ``--json`` prints."""
+        return self.report
+
+
+def proof_state(game, path) -> ProofState:
+    """What a :func:`prove_openers` file (for ``game``'s lists and mode, read as
+    :func:`read_proof` reads it) says so far, nothing recomputed: a sweep's progress, not a
+    check (:func:`~.certificates.verify_proof` is that).
+
+    The report: ``openers``; ``decided`` (rows) and ``by`` (rows ruled out by the depth-two
+    bound, by the depth-three bound, searched; ``exact``: the searched rows with a total);
+    ``seconds`` (the rows' own, summed by how they were decided); ``ceiling`` (the first
+    ceiling: the beams' totals kept in the file, as :func:`~.proofs.prove_openers` takes them;
+    None before they are all in), ``beams`` (how many the file keeps) and ``least_beam``
+    (``[word, total]``); ``best``
+    (``[word, total]`` of the least exact row, or None); ``left`` (openers without a row)
+    and ``least_left`` (``[word, bound]``: the least kept bound among them, depth-three
+    where kept, else plain; None when none is kept) with ``bounded_left`` (how many of
+    them have a kept bound); ``problems`` (as :func:`~.certificates.read_proof` gives them)."""
+    tag, rows, problems = read_proof(game, path)
+    keep, within = int(tag.get("keep", 1)), tag.get("within")
+    proof = tag["proof"]
+    beams: dict = {}
+    bounds: dict = {}
+    for _, entry in _entries(path):
+        kind, key, row = entry.get("tag"), entry.get("key"), entry.get("result")
+        if not (isinstance(kind, dict) and isinstance(row, dict) and isinstance(key, str)):
+            continue
+        mine = {k: v for k, v in kind.items() if k not in ("proof", "beam", "target")}
+        if mine != {k: v for k, v in tag.items() if k not in ("proof", "beam")}:
+            continue
+        if kind.get("proof") == ceiling_tag(game, keep, tag.get("max_guesses"),
+                                            within)["proof"]:
+            if row.get("ok") is True and isinstance(row.get("total"), int):
+                beams[key] = row["total"]
+        elif kind.get("proof") in (f"{proof}:bounds", f"{proof}:deep"):
+            if isinstance(row.get("bound"), int):
+                bounds[key] = max(bounds.get(key, row["bound"]), row["bound"])
+    by = {"bound": 0, "deep": 0, "search": 0, "exact": 0}
+    seconds = {"bound": 0.0, "deep": 0.0, "search": 0.0}
+    for row in rows:
+        by[row["by"]] += 1
+        by["exact"] += bool(row["exact"])
+        seconds[row["by"]] += float(row.get("seconds") or 0.0)
+    totals = sorted(beams.values())
+    ceiling = _cutoff(totals, keep, within) if len(totals) >= keep + CEILING_EXTRA else None
+    exact = sorted((r["total"], r["index"], r["word"]) for r in rows if r["exact"])
+    have = {r["word"] for r in rows}
+    left = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
+    kept = sorted((bounds[w], game.guess_index(w), w) for w in left if w in bounds)
+    least_beam = min(((t, w) for w, t in beams.items()), default=None)
+    return ProofState({
+        "openers": len(game.guesses), "decided": len(rows), "by": by,
+        "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "ceiling": None if ceiling is None or ceiling >= INFEASIBLE else ceiling,
+        "beams": len(beams),
+        "least_beam": None if least_beam is None else [least_beam[1], least_beam[0]],
+        "best": [exact[0][2], exact[0][0]] if exact else None,
+        "left": len(left), "least_left": [kept[0][2], kept[0][0]] if kept else None,
+        "bounded_left": len(kept), "problems": problems})

@@ -1,0 +1,69 @@
+"""A certificate's progress (``proof_state``, ``verify-ranking --state``) against what the
+proof computes: on a depth-three proof cut among its rows (the depth-two bounds weakened
+as in ``test_depth_three_proofs``, so that the depth-three bound decides most openers),
+the openers decided and how, the first ceiling a beam finds again, and the least bound
+among the openers left recomputed from the bounds themselves."""
+
+import json
+
+from click.testing import CliRunner
+
+from deductive.cli import cli
+from deductive.engine.feedback.search import deep_opener_bound, proof_state, proofs
+from deductive.engine.wordle.game import Wordle
+
+from tests.feedback.test_depth_three_proofs import one_guess_bounds
+from tests.feedback.test_search_openers import _part
+
+
+def test_state_of_a_cut_depth_three_proof(monkeypatch, tmp_path):
+    monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    whole = proofs.prove_openers(game, 3, checkpoint=str(path), depth_three=True)
+    lines = path.read_text().splitlines()
+    parts = [_part(json.loads(x)) for x in lines]
+    deep = max(k for k, p in enumerate(parts) if p == "deep")
+    rows = [k for k, p in enumerate(parts) if p == "proof" and k > deep]   # the searches'
+    assert len(rows) >= 2
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:rows[len(rows) // 2]]) + "\n")
+    kept = {e["key"]: e["result"] for e in map(json.loads, cut.read_text().splitlines())
+            if _part(e) == "proof" and "key" in e}
+
+    state = proof_state(game, str(cut)).report
+    assert state["decided"] == len(kept) and state["left"] == 297 - len(kept)
+    for by in ("bound", "deep", "search"):
+        assert state["by"][by] == sum(r["by"] == by for r in kept.values())
+    assert state["by"]["deep"] > 0 and state["problems"] == []
+    # the first ceiling: the third least beam (keep 3), at or above the proof's last; the
+    # least beam found again by a beam search from its word
+    word, least = state["least_beam"]
+    assert state["beams"] >= 3 + proofs.CEILING_EXTRA
+    assert state["ceiling"] >= whole.ceiling and state["ceiling"] >= least
+    assert proofs.beam_search(game, None).search_opener(word).total == least
+    total = state["ceiling"]
+    # the least bound among the openers left: each one's plain bound, or its depth-three
+    # bound where that fell short of the first ceiling + 1 (the proof keeps only those)
+    left = [g for g in range(297) if game.word(g) not in kept]
+    lows = []
+    for g in left:
+        low = int(one_guess_bounds(game, [g])[0])
+        if low <= total:
+            deep = deep_opener_bound(game, g, total + 1)
+            lows.append((max(low, deep) if deep <= total else low, g))
+    assert state["bounded_left"] == len(lows)
+    assert state["least_left"] == [game.word(min(lows)[1]), min(lows)[0]]
+    exact = [r["total"] for r in kept.values() if r["exact"]]
+    assert (state["best"] or [None, None])[1] == (min(exact) if exact else None)
+
+    out = CliRunner().invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed",
+                                   "--state", str(cut)])
+    assert out.exit_code == 0, out.output
+    assert out.output.startswith(f"{len(kept)} of 297 openers decided: ")
+    assert f"{297 - len(kept)} openers left; the least bound among them: " in out.output
+    whole_out = CliRunner().invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed",
+                                         "--state", "--json", str(path)])
+    report = json.loads(whole_out.output)
+    assert report["decided"] == 297 and report["left"] == 0 and report["least_left"] is None
+    assert report["best"][1] == min(r["total"] for r in whole.rows if r["exact"])
