@@ -47,6 +47,48 @@ def _cutoff(exact, keep, within) -> int:
         return by_keep
     return max(by_keep, exact[0] + within if exact else INFEASIBLE)
 
+
+def ceiling_tag(game, keep, max_guesses, within=None, beam=None) -> dict:
+    """The tag of the first ceiling's beams of :func:`~.proofs.prove_openers`, kept in its
+    checkpoint beside the opener rows (rows keyed by the word): the proof's tag, its
+    ``proof`` marked as the beams' and ``beam`` their width (:data:`~.proofs.CEILING_BEAM`;
+    a certificate's reader passes these rows over)."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:ceiling", beam=beam)
+
+
+def _bound_row_valid(game):
+    """``valid(key, row)`` of a kept plain bound: ``bound`` of the guess the key and its
+    index name."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
+                and isinstance(row["bound"], int))
+    return valid
+
+
+def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
+    """The tag of the bounds :func:`~.proofs.prove_openers` keeps (those that rule nothing out
+    under ``target``, the first ceiling + 1), plain (``kind`` ``"bounds"``) or depth-three
+    (``"deep"``): the proof's tag, its ``proof`` marked as theirs."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:{kind}", target=target)
+
+
+def _beam_row_valid(game):
+    """``valid(key, row)`` of a first ceiling's beam row: ``total`` and ``ok`` of the
+    guess the key and its index name."""
+    n = len(game.guesses)
+
+    def valid(key, row):
+        g = row["index"]
+        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
+                and isinstance(row["total"], int) and isinstance(row["ok"], bool))
+    return valid
+
+
 def lists_about(game) -> dict:
     """The provenance a saved file of ``game`` records: its lists' names and SHA-256 and
     its rules (for a game without named lists, their sizes)."""

@@ -11,7 +11,8 @@ import numpy as np
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
-from .certificates import _cutoff, lists_about, proof_row_valid, proof_tag
+from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, bounds_tag,
+                           ceiling_tag, lists_about, proof_row_valid, proof_tag)
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
 
@@ -161,7 +162,7 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     store = part(proof_tag(game, keep, max_guesses, within))
     done = store.load(proof_row_valid(game))
     rows = list(done.values())
-    beamed = part(ceiling_tag(game, keep, max_guesses, within))
+    beamed = part(ceiling_tag(game, keep, max_guesses, within, CEILING_BEAM))
 
     def decide(row, report=True):
         rows.append(row)
@@ -325,15 +326,6 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
     return sorted(left, key=lambda item: (item[1], item[0]))
 
 
-def ceiling_tag(game, keep, max_guesses, within=None) -> dict:
-    """The tag of the first ceiling's beams of :func:`prove_openers`, kept in its
-    checkpoint beside the opener rows (rows keyed by the word): the proof's tag, its
-    ``proof`` marked as the beams' and ``beam`` their width (a certificate's reader
-    passes these rows over)."""
-    tag = proof_tag(game, keep, max_guesses, within)
-    return dict(tag, proof=f"{tag['proof']}:ceiling", beam=CEILING_BEAM)
-
-
 def _plain_bounds(game, todo, ceiling, store, decide, progress=None) -> np.ndarray:
     """The plain depth-two bound of each opener of ``todo`` (target ``ceiling + 1``), in
     batches of :data:`BOUND_BATCH`; ``decide`` takes the row of each one above the
@@ -362,38 +354,6 @@ def _plain_bounds(game, todo, ceiling, store, decide, progress=None) -> np.ndarr
         if progress is not None:
             progress(len(todo) - len(left) + lo + len(batch))
     return found
-
-
-def _bound_row_valid(game):
-    """``valid(key, row)`` of a kept plain bound: ``bound`` of the guess the key and its
-    index name."""
-    n = len(game.guesses)
-
-    def valid(key, row):
-        g = row["index"]
-        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
-                and isinstance(row["bound"], int))
-    return valid
-
-
-def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
-    """The tag of the bounds :func:`prove_openers` keeps (those that rule nothing out
-    under ``target``, the first ceiling + 1), plain (``kind`` ``"bounds"``) or depth-three
-    (``"deep"``): the proof's tag, its ``proof`` marked as theirs."""
-    tag = proof_tag(game, keep, max_guesses, within)
-    return dict(tag, proof=f"{tag['proof']}:{kind}", target=target)
-
-
-def _beam_row_valid(game):
-    """``valid(key, row)`` of a first ceiling's beam row: ``total`` and ``ok`` of the
-    guess the key and its index name."""
-    n = len(game.guesses)
-
-    def valid(key, row):
-        g = row["index"]
-        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
-                and isinstance(row["total"], int) and isinstance(row["ok"], bool))
-    return valid
 
 
 def _proof_row(game, g, low, limit, result, by_low="bound") -> dict:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bounds import INFEASIBLE
-from .certificates import _cutoff, _entries, read_proof
-from .proofs import CEILING_EXTRA, ceiling_tag
+from .certificates import _cutoff, _entries, ceiling_tag, read_proof
+from .proofs import CEILING_EXTRA
 
 
 @dataclass(frozen=True)
