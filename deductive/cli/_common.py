@@ -123,10 +123,9 @@ def note_lists(*lists) -> None:
 
 
 def show(result, json: bool = False, **view) -> None:
-    """Print a typed result (:class:`~deductive.engine.render.Result`). With --json: its
-    ``to_json()`` (given the ``view`` settings it takes) and its provenance (a dict gains
-    its keys, a list becomes ``{"results": data, ...}``: the lists noted and the game's);
-    else its text form, :func:`~deductive.engine.render.render` ``(result, **view)``."""
+    """Print a typed result: with --json, its ``to_json()`` (given the ``view`` settings it
+    takes) and its provenance (a dict gains its keys, a list becomes ``{"results": data,
+    ...}``: the lists noted and the game's); else its text, ``render(result, **view)``."""
     if not json:
         click.echo(render(result, **view))
         return

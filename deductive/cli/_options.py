@@ -91,7 +91,8 @@ def _check_lang(ctx, param, value):
 _KINDS: dict[str, dict[str, Any]] = {
     "output": dict(type=OutputFile()), "plot": dict(type=OutputFile(plot=True)),
     "size": dict(type=MemorySize()), "lang": dict(callback=_check_lang),
-    "file": dict(type=click.Path(dir_okay=False)), "folder": dict(type=click.Path(file_okay=False))}
+    "file": dict(type=click.Path(dir_okay=False)), "folder": dict(type=click.Path(file_okay=False)),
+    "input": dict(type=click.Path(exists=True, dir_okay=False))}
 
 
 def flag(p: Param):

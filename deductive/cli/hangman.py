@@ -10,8 +10,7 @@ from ..engine.hangman.session import CHECK_LIVES, EVIL, SESSION, SOLVE
 from ..engine.hangman.sweep import SWEEP
 from ..engine.hangman.words import WORDS
 from ..engine.params import Param
-from ._common import (JSON, dask_options, note_lists, options, progress, read_line,
-                      show)
+from ._common import (JSON, dask_options, note_lists, options, progress, read_line, show)
 from . import hangman_group as hangman
 
 GB = 2 ** 30

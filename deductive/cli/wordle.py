@@ -24,7 +24,7 @@ from ..engine.wordle.absurdle import MAX_GUESSES, Absurdle, absurdle_search
 from ..engine.wordle.game import RULES
 from ..engine.wordle.multi import MULTI, MultiBoard
 from ..engine.wordle.patterns import REBUILD, MatrixInfo, feedback, format_pattern, pattern_colours
-from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes
+from ..engine.wordle.search import SEARCH, VERIFY, check_search, memo_bytes, tree_total
 from ..engine.wordle.session import ASSIST, AssistSession
 from ..engine.wordle.solvers import WORDLE_SOLVERS
 from ..engine.words import WORD_LISTS, WordList, load_lists
@@ -46,9 +46,9 @@ SOLVER = (WORDLE_SOLVERS.param("solver", "entropy"), POOL, SEED)
 
 
 def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish, tree,
-            checkpoint, objective, cluster, depth_three=False):
+            checkpoint, objective, cluster, depth_three=False, ceiling_tree=None):
     n = check_search(opener, openers, prove_best, within, beam, tree, checkpoint, objective,
-                     max_guesses, bool(cluster), polish, depth_three, game.hard)
+                     max_guesses, bool(cluster), polish, depth_three, game.hard, ceiling_tree)
     memo = memo_bytes(game.matrix.nbytes, click.get_current_context().params.get(
         "max_memory"), strict=objective == "worst" or prove_best)   # the searches' memos
     if (worst := objective == "worst") or opener is not None:
@@ -70,7 +70,8 @@ def _search(game, opener, openers, prove_best, within, beam, max_guesses, polish
     n = len(game.guesses) if n == "all" else min(n, len(game.guesses))
     if prove_best:
         settings = dict(keep=1 if n == len(game.guesses) else n, within=within, memo_bytes=memo,
-                        max_guesses=max_guesses, checkpoint=checkpoint, depth_three=depth_three)
+                        max_guesses=max_guesses, checkpoint=checkpoint, depth_three=depth_three,
+                        known=ceiling_tree and tree_total(game, ceiling_tree, max_guesses))
         with progress(len(game.guesses), "prove openers") as update:
             settings.update(progress=update, steps=lambda s, k, n: update(k, n, f"proof: {s}"))
             proof = cluster.run(lambda client: wordle_prove_openers(client, game, **settings),

@@ -212,7 +212,7 @@ def _forget(client, token) -> None:
 
 def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
                          checkpoint=None, memo_bytes=None, progress=None, steps=None,
-                         depth_three=False):
+                         depth_three=False, known=None):
     """:func:`~deductive.engine.feedback.search.prove_openers` with its beams, refined
     and depth-three bounds and searches on the cluster (the plain bounds in this process):
     the same rows, ``seconds`` aside. Each worker's memo is capped at ``memo_bytes`` over
@@ -224,7 +224,7 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
     try:
         return prove_openers(game, keep, within=within, max_guesses=max_guesses,
                              checkpoint=checkpoint, progress=progress, pool=pool,
-                             steps=steps, depth_three=depth_three)
+                             steps=steps, depth_three=depth_three, known=known)
     finally:
         pool.close()
 

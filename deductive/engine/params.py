@@ -36,9 +36,10 @@ class Param:
     ``type`` is ``str``, ``int``, ``float``, ``bool`` (a switch) or a tuple of choices;
     ``low`` and ``high`` bound a number. ``kind`` names what a string stands for, for the
     checks made before any work: ``output`` (a file to write), ``plot`` (an image to
-    write), ``file`` (a file path), ``folder``, ``size`` (bytes: ``8G``), ``lang`` (a
-    language with word frequencies). ``spelling`` is the flag when it is not ``--name``
-    (a switch pair: ``--hard/--normal``). Help texts name other parameters in backquotes.
+    write), ``file`` (a file path), ``input`` (a file that must exist), ``folder``,
+    ``size`` (bytes: ``8G``), ``lang`` (a language with word frequencies). ``spelling`` is
+    the flag when it is not ``--name`` (a switch pair: ``--hard/--normal``). Help texts
+    name other parameters in backquotes.
     """
 
     name: str

@@ -163,7 +163,9 @@ def _proof_state(state: ProofState) -> str:
     ceiling = ("no first ceiling in the file (its beams are not all there)"
                if r["ceiling"] is None else
                f"the first ceiling {r['ceiling']:,} (from {r['beams']} beams, the least "
-               f"{r['least_beam'][0]} {r['least_beam'][1]:,})")
+               f"{r['least_beam'][0]} {r['least_beam'][1]:,}"
+               + "".join(f"; a known tree, {w} {t:,}" for w, t in sorted(r["known"].items()))
+               + ")")
     best = (f"the best exact row: {r['best'][0]} {r['best'][1]:,}" if r["best"]
             else "no exact row yet")
     lines.append(f"{ceiling}; {best}")

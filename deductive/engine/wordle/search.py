@@ -18,10 +18,11 @@ import math
 
 from ...errors import ArgumentError, MemoryBudgetError
 from ..feedback.search import MEMO_ENTRY_BYTES
+from ..feedback.tree import TreeError, check_tree, load_tree
 from ..feedback.search.proofs import DEPTH_THREE_HARD
 from ..params import Param
 
-__all__ = ["SEARCH", "VERIFY", "check_search", "memo_bytes"]
+__all__ = ["SEARCH", "VERIFY", "check_search", "memo_bytes", "tree_total"]
 
 #: The parameters of a search.
 SEARCH = (
@@ -48,6 +49,9 @@ SEARCH = (
           metavar="N"),
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
           kind="output"),
+    Param("ceiling_tree", None, "With `prove_best`: a tree file (as `tree` writes it; "
+          "checked first, as tree-check checks it) whose total is the first ceiling when "
+          "below the beams' (the bounds then aim lower).", kind="input"),
     Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
           "decided (JSON lines: the certificate; with `objective` worst, each piece of its "
           "sweep too); a rerun resumes.", kind="output"),
@@ -71,7 +75,7 @@ MEMO = 4_000_000_000
 def check_search(opener=None, openers=None, prove_best=False, within=None, beam=None,
                  tree=None, checkpoint=None, objective="expected", max_guesses=None,
                  distributed=False, polish=None, depth_three=False,
-                 hard=False) -> int | str | None:
+                 hard=False, ceiling_tree=None) -> int | str | None:
     """Check a search's parameters together (``distributed``: on Dask); return ``openers``
     as a number, ``"all"`` or ``None``."""
     n = openers
@@ -94,6 +98,7 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
             (depth_three and not prove_best, "`depth_three` goes with `prove_best`"),
+            (ceiling_tree and not prove_best, "`ceiling_tree` goes with `prove_best`"),
             (depth_three and hard, DEPTH_THREE_HARD),
             (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
             (polish is not None and (opener is None or beam is None or worst),
@@ -101,6 +106,21 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
         if wrong:
             raise ArgumentError(message)
     return n if n in (None, "all") else int(n)
+
+
+def tree_total(game, path, max_guesses=None) -> dict:
+    """``{opener: total}`` of the tree file ``path`` over ``game`` (checked as tree-check
+    checks it, in ``game``'s mode; within ``max_guesses`` if given): a ceiling
+    :func:`~deductive.engine.feedback.search.prove_openers` may take (its ``known``)."""
+    doc = load_tree(path)
+    try:
+        depths = check_tree(game, doc, hard=game.hard).depths
+    except TreeError as exc:
+        raise TreeError(f"`ceiling_tree` {path}: {exc}") from None
+    if max_guesses is not None and depths.max() > max_guesses:
+        raise ArgumentError(f"{path}: the tree needs {depths.max()} guesses, more than "
+                            f"`max_guesses` {max_guesses}; give a tree within it")
+    return {doc["tree"]["guess"]: int(depths.sum())}
 
 
 def memo_bytes(matrix_bytes: int, max_memory: int | None = None, strict: bool = True) -> int:

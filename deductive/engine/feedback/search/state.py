@@ -31,10 +31,11 @@ def proof_state(game, path) -> ProofState:
     The report: ``openers``; ``decided`` (rows) and ``by`` (rows ruled out by the depth-two
     bound, by the depth-three bound, searched; ``exact``: the searched rows with a total);
     ``seconds`` (the rows' own, summed by how they were decided); ``ceiling`` (the first
-    ceiling: the beams' totals kept in the file, as :func:`~.proofs.prove_openers` takes them;
-    None before they are all in), ``beams`` (how many the file keeps) and ``least_beam``
-    (``[word, total]``); ``best``
-    (``[word, total]`` of the least exact row, or None); ``left`` (openers without a row)
+    ceiling: from the beams' totals and the known trees' the file keeps, as
+    :func:`~.proofs.prove_openers` takes them; None before the beams are all in), ``beams``
+    (how many the file keeps), ``least_beam`` (``[word, total]``) and ``known`` (``{word:
+    total}`` of the trees a run was given); ``best`` (``[word, total]`` of the least exact
+    row, or None); ``left`` (openers without a row)
     and ``least_left`` (``[word, bound]``: the least kept bound among them, depth-three
     where kept, else plain; None when none is kept) with ``bounded_left`` (how many of
     them have a kept bound); ``problems`` (as :func:`~.certificates.read_proof` gives them)."""
@@ -43,6 +44,7 @@ def proof_state(game, path) -> ProofState:
     proof = tag["proof"]
     beams: dict = {}
     bounds: dict = {}
+    known: dict = {}
     for _, entry in _entries(path):
         kind, key, row = entry.get("tag"), entry.get("key"), entry.get("result")
         if not (isinstance(kind, dict) and isinstance(row, dict) and isinstance(key, str)):
@@ -54,6 +56,8 @@ def proof_state(game, path) -> ProofState:
                                             within)["proof"]:
             if row.get("ok") is True and isinstance(row.get("total"), int):
                 beams[key] = row["total"]
+        elif kind.get("proof") == f"{proof}:known" and isinstance(row.get("total"), int):
+            known[key] = min(known.get(key, row["total"]), row["total"])
         elif kind.get("proof") in (f"{proof}:bounds", f"{proof}:deep"):
             if isinstance(row.get("bound"), int):
                 bounds[key] = max(bounds.get(key, row["bound"]), row["bound"])
@@ -64,7 +68,8 @@ def proof_state(game, path) -> ProofState:
         by["exact"] += bool(row["exact"])
         seconds[row["by"]] += float(row.get("seconds") or 0.0)
     totals = sorted(beams.values())
-    ceiling = _cutoff(totals, keep, within) if len(totals) >= keep + CEILING_EXTRA else None
+    ceiling = (min(_cutoff(totals, keep, within), _cutoff(sorted(known.values()), keep, within))
+               if len(totals) >= keep + CEILING_EXTRA else None)
     exact = sorted((r["total"], r["index"], r["word"]) for r in rows if r["exact"])
     have = {r["word"] for r in rows}
     left = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
@@ -76,6 +81,7 @@ def proof_state(game, path) -> ProofState:
         "ceiling": None if ceiling is None or ceiling >= INFEASIBLE else ceiling,
         "beams": len(beams),
         "least_beam": None if least_beam is None else [least_beam[1], least_beam[0]],
+        "known": known,
         "best": [exact[0][2], exact[0][0]] if exact else None,
         "left": len(left), "least_left": [kept[0][2], kept[0][0]] if kept else None,
         "bounded_left": len(kept), "problems": problems})
