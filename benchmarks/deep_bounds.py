@@ -14,9 +14,10 @@ it rules out), with its CPU seconds. ``--sample K`` adds K openers drawn with ``
 from every guess. Summary: the openers ruled out (bound at least the target), the rate in
 openers per core-hour (run it with ``NUMBA_NUM_THREADS=1``: one thread, CPU time is then
 the core time) and the core-hours it projects for every guess, with the 95% bootstrap
-interval of that projection. With ``--checkpoint`` each
-opener's row is kept as it ends (a run cut short resumes, its rows and their seconds
-counted in the summary; ``--kept-only`` reports those rows alone, computing nothing).
+interval of that projection, and the Wilson interval of the share ruled out. With
+``--checkpoint`` each opener's row is kept as it ends (a run cut short resumes, its rows
+and their seconds counted in the summary; ``--kept-only`` reports those rows alone,
+computing nothing).
 ``--buckets`` shows instead where an opener's time goes: each bucket's bound and seconds.
 Nothing is asserted.
 """
@@ -31,6 +32,7 @@ from deductive.engine.feedback.search import (INFEASIBLE, deep_bound, deep_opene
                                               opener_bounds)
 from deductive.engine.feedback.search.bounds import _deep_setup
 from deductive.engine.feedback.search.certificates import lists_about
+from deductive.engine.stats import wilson_interval
 from deductive.engine.wordle import Wordle
 
 
@@ -88,7 +90,9 @@ def main():
         print(f"{game.word(g)}  {row['plain']}  {row['refined']}  {shown}  "
               f"{row['seconds']:.1f}", flush=True)
     if openers:
-        ruled = f", {out} at least {args.target}" if args.target < INFEASIBLE else ""
+        low_out, high_out = wilson_interval(out, len(openers))
+        ruled = (f", {out} at least {args.target} (95% {100 * low_out:.1f}-"
+                 f"{100 * high_out:.1f}% of every guess)" if args.target < INFEASIBLE else "")
         spent = sum(seconds)
         rate = 3600 * len(openers) / max(spent, 1e-9)
         low, high = _mean_interval(seconds)
