@@ -111,6 +111,12 @@ def test_cli_ceiling_tree(tmp_path):
     assert_one_error(runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed",
                                          "--openers", "all", "--prove-best",
                                          "--ceiling-tree", other]), other)
+    worst = json.loads(runner.invoke(cli, ["wordle", "tree-check", tree, "--guesses",
+                                           "fr-seed", "--json"]).stdout)["worst"]
+    assert_one_error(runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed",
+                                         "--openers", "all", "--prove-best", "--max-guesses",
+                                         str(worst - 1), "--ceiling-tree", tree]),
+                     f"the tree needs {worst} guesses, more than --max-guesses {worst - 1}")
 
 
 @pytest.mark.usefixtures("no_computation")
@@ -120,6 +126,9 @@ def test_cli_ceiling_tree_errors(tmp_path):
     tree.write_text("{}")
     base = ["wordle", "search", "--guesses", "fr-seed", "--openers", "all"]
     assert_one_error(runner.invoke(cli, base + ["--ceiling-tree", str(tree)]),
-                     "--ceiling-tree goes with --prove-best")
+                     "--ceiling-tree goes with --prove-best and --openers all")
+    assert_one_error(runner.invoke(cli, ["wordle", "search", "--guesses", "fr-seed",
+                                         "--openers", "5", "--prove-best", "--ceiling-tree",
+                                         str(tree)]), "not the N-th's")
     assert_one_error(runner.invoke(cli, base + ["--prove-best", "--ceiling-tree",
                                                 str(tmp_path / "none")]), "none")

@@ -67,3 +67,22 @@ def test_state_of_a_cut_depth_three_proof(monkeypatch, tmp_path):
     report = json.loads(whole_out.output)
     assert report["decided"] == 297 and report["left"] == 0 and report["least_left"] is None
     assert report["best"][1] == min(r["total"] for r in whole.rows if r["exact"])
+
+
+def test_state_of_a_file_with_its_beams_only(tmp_path):
+    """A proof killed before its first opener row (on 12,972 answers its plain bounds take
+    an hour) has a state: nothing decided, its first ceiling from the beams it kept."""
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    proofs.prove_openers(game, 3, checkpoint=str(path))
+    lines = path.read_text().splitlines()
+    beams = [x for x in lines if _part(json.loads(x)) == "ceiling"]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(beams) + "\n")
+    state = proof_state(game, str(cut)).report
+    assert state["decided"] == 0 and state["left"] == 297 and state["least_left"] is None
+    assert state["beams"] == len(beams) - 1 >= 3 + proofs.CEILING_EXTRA    # one header
+    assert state["ceiling"] == 858 and state["least_beam"] == ["clair", 851]
+    out = CliRunner().invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed",
+                                   "--state", str(cut)])
+    assert out.exit_code == 0 and out.output.startswith("0 of 297 openers decided"), out.output

@@ -159,7 +159,8 @@ def _proof_state(state: ProofState) -> str:
              f"depth-two bound ({seconds['bound']:,.0f} s), {by['deep']:,} by the depth-three "
              f"bound ({seconds['deep']:,.0f} s), {by['search']:,} searched "
              f"({seconds['search']:,.0f} s; {by['exact']:,} exact); {hours:,.1f} core-hours "
-             "in the rows"]
+             "in the rows" + (f", {r['kept_seconds'] / 3600:,.1f} in bounds kept for the "
+                              "openers left" if r["kept_seconds"] else "")]
     ceiling = ("no first ceiling in the file (its beams are not all there)"
                if r["ceiling"] is None else
                f"the first ceiling {r['ceiling']:,} (from {r['beams']} beams, the least "

@@ -49,9 +49,10 @@ SEARCH = (
           metavar="N"),
     Param("tree", None, "Export the tree of `opener` as JSON (checked by tree-check).",
           kind="output"),
-    Param("ceiling_tree", None, "With `prove_best`: a tree file (as `tree` writes it; "
-          "checked first, as tree-check checks it) whose total is the first ceiling when "
-          "below the beams' (the bounds then aim lower).", kind="input"),
+    Param("ceiling_tree", None, "With `prove_best` and `openers` all: a tree file (as "
+          "`tree` writes it; checked first, as tree-check checks it) whose total (plus "
+          "`within`) is the first ceiling when below the beams' (the bounds then aim "
+          "lower).", kind="input"),
     Param("checkpoint", None, "With `openers`: append each opener's row here as it is "
           "decided (JSON lines: the certificate; with `objective` worst, each piece of its "
           "sweep too); a rerun resumes.", kind="output"),
@@ -98,7 +99,9 @@ def check_search(opener=None, openers=None, prove_best=False, within=None, beam=
              "`prove_best` goes with `openers` N|all, without `beam`"),
             (within is not None and not prove_best, "`within` goes with `prove_best`"),
             (depth_three and not prove_best, "`depth_three` goes with `prove_best`"),
-            (ceiling_tree and not prove_best, "`ceiling_tree` goes with `prove_best`"),
+            (ceiling_tree and not (prove_best and n == "all"),
+             "`ceiling_tree` goes with `prove_best` and `openers` all (one tree bounds the "
+             "best opener's total, not the N-th's)"),
             (depth_three and hard, DEPTH_THREE_HARD),
             (checkpoint and opener is not None, "`checkpoint` goes with `openers`"),
             (polish is not None and (opener is None or beam is None or worst),
@@ -118,8 +121,8 @@ def tree_total(game, path, max_guesses=None) -> dict:
     except TreeError as exc:
         raise TreeError(f"`ceiling_tree` {path}: {exc}") from None
     if max_guesses is not None and depths.max() > max_guesses:
-        raise ArgumentError(f"{path}: the tree needs {depths.max()} guesses, more than "
-                            f"`max_guesses` {max_guesses}; give a tree within it")
+        raise ArgumentError(f"`ceiling_tree` {path}: the tree needs {depths.max()} guesses, "
+                            f"more than `max_guesses` {max_guesses}; give a tree within it")
     return {doc["tree"]["guess"]: int(depths.sum())}
 
 

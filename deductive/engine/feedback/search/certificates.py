@@ -5,6 +5,7 @@ proof (:func:`verify_proof`)."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,7 +49,7 @@ def _cutoff(exact, keep, within) -> int:
     return max(by_keep, exact[0] + within if exact else INFEASIBLE)
 
 
-def ceiling_tag(game, keep, max_guesses, within=None, beam=None) -> dict:
+def ceiling_tag(game, keep, max_guesses, within, beam) -> dict:
     """The tag of the first ceiling's beams of :func:`~.proofs.prove_openers`, kept in its
     checkpoint beside the opener rows (rows keyed by the word): the proof's tag, its
     ``proof`` marked as the beams' and ``beam`` their width (:data:`~.proofs.CEILING_BEAM`;
@@ -87,6 +88,31 @@ def _beam_row_valid(game):
         return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
                 and isinstance(row["total"], int) and isinstance(row["ok"], bool))
     return valid
+
+
+def _kept_bounds(store, valid) -> dict:
+    """The bounds ``store`` (a checkpoint of :func:`bounds_tag`) keeps, and those its file
+    keeps under the same tag with another target (a run under another first ceiling),
+    the highest of each opener: a kept bound was below its target, so it is the opener's
+    whole bound and holds under any."""
+    from ....checkpoint import Checkpoint, read_entries
+
+    kept = store.load(valid)
+    if not store.path or not os.path.lexists(store.path):
+        return kept
+    targets = {entry["tag"].get("target") for _, entry in read_entries(store.path)
+               if "key" in entry and isinstance(entry.get("tag"), dict)
+               and dict(entry["tag"], target=None) == dict(store.tag, target=None)}
+    for target in sorted(t for t in targets if type(t) is int and t != store.tag["target"]):
+        other = Checkpoint(store.path, dict(store.tag, target=target), about=store.about)
+        try:
+            rows = other.load(valid)
+        except ArgumentError:           # rows of another version family: not taken
+            continue
+        for word, row in rows.items():
+            if word not in kept or row["bound"] > kept[word]["bound"]:
+                kept[word] = row
+    return kept
 
 
 def lists_about(game) -> dict:
@@ -136,7 +162,7 @@ def _entries(path):
             yield number, entry
 
 
-def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
+def read_proof(game, path, started: bool = False) -> tuple[dict, list[dict], list[str]]:
     """The tag, rows and problems of a :func:`prove_openers` file for ``game`` (read only;
     plain or gzip, bounded as :func:`~deductive._io.read_bytes` says).
 
@@ -146,7 +172,8 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     and mode, one with no row of them. The rows are the last row of each word whose digest
     holds; the problems name every row that is not a row of this game's proof (a word not
     in the list, a wrong index, a digest that does not hold, two rows of one word that
-    differ)."""
+    differ). With ``started``, a file of a proof with no opener row yet (its beams or
+    bounds only) gives the tag ``{}`` and no rows."""
     import warnings
 
     from ....checkpoint import FORMAT, inputs_digest, row_digest, version_family
@@ -206,6 +233,8 @@ def read_proof(game, path) -> tuple[dict, list[dict], list[str]]:
     if len(tags) > 1:
         raise ArgumentError(f"{path}: holds {len(tags)} proofs of these lists (other "
                             "--openers, --within or --max-guesses); give a file of one")
+    if not tags and started and not other_mode:
+        return {}, [], problems
     if not tags:
         hint = ("it holds rows of the other mode; give the same --hard as the proof"
                 if other_mode else

@@ -4,7 +4,6 @@ falling ceiling), and :class:`LocalSearches`, the pool its searches run in."""
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 
@@ -12,8 +11,9 @@ import numpy as np
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
-from .certificates import (PROOF, _beam_row_valid, _bound_row_valid, _cutoff, bounds_tag,
-                           ceiling_tag, lists_about, proof_row_valid, proof_tag)
+from .certificates import (PROOF, _beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
+                           bounds_tag, ceiling_tag, lists_about, proof_row_valid,
+                           proof_tag)
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
 
@@ -149,8 +149,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     ``progress`` is called with the number of openers decided; ``steps``, if given, with
     ``(step, done, total)`` as steps 1 (``"beams"``: totals found, of those wanted), 2
     (``"bounds"``: openers bounded) and the depth-three one (``"depth three"``) proceed. A
-    file resumed with the other ``depth_three`` setting holds rows of both runs (each
-    proven), so it may differ from an uncut run's.
+    file resumed with the other ``depth_three`` setting, or other ``known`` trees, holds
+    rows of both runs (each proven: ruled out at either run's ceiling + 1, or at a kept
+    bound), so it may differ from an uncut run's.
     """
     from ....checkpoint import Checkpoint
 
@@ -308,8 +309,10 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
     bound first; the rows decided in that order, the same on any pool). ``decide`` takes
     the row of each one out; the others' bounds go to ``store`` (read back by a resumed
     run). Returns the openers left, ``(g, bound, by)``, least first (ties: guess order):
-    ``by`` is ``"deep"`` where the depth-three bound is above the plain one (a row that
-    bound later rules out, once the ceiling has fallen, is a ``"deep"`` row)."""
+    ``by`` is ``"deep"`` where the kept bound (the larger of the refined and depth-three
+    bounds) is above the plain one (a row that bound later rules out, once the ceiling has
+    fallen, is a ``"deep"`` row: its check takes the larger of the two too). A kept bound
+    notes the seconds it took."""
     kept = _kept_bounds(store, _bound_row_valid(game))
 
     def entry(g, low, bound):
@@ -332,7 +335,8 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
                     "by": "bound" if refined >= limit else "deep",
                     "seconds": round(seconds, 4)})
         else:
-            store.append(game.word(g), {"index": g, "bound": int(max(low, deep))})
+            store.append(game.word(g), {"index": g, "bound": int(max(low, deep)),
+                                        "seconds": round(seconds, 4)})
             left.append(entry(g, low, deep))
         if progress is not None:
             progress(done + 1, len(todo))
@@ -370,27 +374,6 @@ def _plain_bounds(game, todo, ceiling, store, decide, progress=None) -> np.ndarr
         if progress is not None:
             progress(len(todo) - len(left) + lo + len(batch))
     return found
-
-
-def _kept_bounds(store, valid) -> dict:
-    """The bounds ``store`` (a checkpoint of :func:`bounds_tag`) keeps, and those its file
-    keeps under the same tag with another target (a run under another first ceiling),
-    the highest of each opener: a kept bound was below its target, so it is the opener's
-    whole bound and holds under any."""
-    from ....checkpoint import Checkpoint, read_entries
-
-    kept = store.load(valid)
-    if not store.path or not os.path.lexists(store.path):
-        return kept
-    targets = {entry["tag"].get("target") for _, entry in read_entries(store.path)
-               if "key" in entry and isinstance(entry.get("tag"), dict)
-               and dict(entry["tag"], target=None) == dict(store.tag, target=None)}
-    for target in sorted(targets - {store.tag["target"]}):
-        other = Checkpoint(store.path, dict(store.tag, target=target), about=store.about)
-        for word, row in other.load(valid).items():
-            if word not in kept or row["bound"] > kept[word]["bound"]:
-                kept[word] = row
-    return kept
 
 
 def _proof_row(game, g, low, limit, result, by_low="bound") -> dict:

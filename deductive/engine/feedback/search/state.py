@@ -6,9 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....errors import ArgumentError
 from .bounds import INFEASIBLE
-from .certificates import _cutoff, _entries, ceiling_tag, read_proof
-from .proofs import CEILING_EXTRA
+from .certificates import PROOF, _cutoff, _entries, ceiling_tag, proof_tag, read_proof
+from .proofs import CEILING_BEAM, CEILING_EXTRA
+
+
+def _base(kind: dict) -> dict:
+    """The proof's own tag from the tag of one of its parts (its beams, kept bounds or
+    known trees): the part's name, beam width and target taken off."""
+    base = {k: v for k, v in kind.items() if k != "target"}
+    return dict(base, proof=str(base.get("proof")).split(":")[0], beam=None)
 
 
 @dataclass(frozen=True)
@@ -30,37 +38,50 @@ def proof_state(game, path) -> ProofState:
 
     The report: ``openers``; ``decided`` (rows) and ``by`` (rows ruled out by the depth-two
     bound, by the depth-three bound, searched; ``exact``: the searched rows with a total);
-    ``seconds`` (the rows' own, summed by how they were decided); ``ceiling`` (the first
-    ceiling: from the beams' totals and the known trees' the file keeps, as
-    :func:`~.proofs.prove_openers` takes them; None before the beams are all in), ``beams``
+    ``seconds`` (the rows' own, summed by how they were decided) and ``kept_seconds``
+    (those of the depth-three bounds kept for openers not yet decided); ``ceiling`` (the
+    first ceiling: from the beams' totals and every known tree the file notes, as
+    :func:`~.proofs.prove_openers` takes them; None until ``keep`` + :data:`CEILING_EXTRA`
+    beams found a tree), ``beams``
     (how many the file keeps), ``least_beam`` (``[word, total]``) and ``known`` (``{word:
     total}`` of the trees a run was given); ``best`` (``[word, total]`` of the least exact
     row, or None); ``left`` (openers without a row)
     and ``least_left`` (``[word, bound]``: the least kept bound among them, depth-three
     where kept, else plain; None when none is kept) with ``bounded_left`` (how many of
     them have a kept bound); ``problems`` (as :func:`~.certificates.read_proof` gives them)."""
-    tag, rows, problems = read_proof(game, path)
+    tag, rows, problems = read_proof(game, path, started=True)
+    entries = [(e["tag"], e["key"], e["result"]) for _, e in _entries(path)
+               if isinstance(e.get("tag"), dict) and isinstance(e.get("result"), dict)
+               and isinstance(e.get("key"), str)]
+    if not tag:                         # no opener row yet: the proof its other rows name
+        ours = proof_tag(game, 1, None)
+        tag = next((_base(kind) for kind, _, _ in entries
+                    if str(kind.get("proof")).startswith(f"{PROOF}:")
+                    and all(kind.get(k) == ours[k] for k in ("guesses", "answers", "hard"))),
+                   {})
+        if not tag:
+            raise ArgumentError(f"{path}: no row of a proof of these lists in this mode; "
+                                "give the --checkpoint file of search --prove-best")
     keep, within = int(tag.get("keep", 1)), tag.get("within")
     proof = tag["proof"]
+    beamed = ceiling_tag(game, keep, tag.get("max_guesses"), within, CEILING_BEAM)
     beams: dict = {}
     bounds: dict = {}
     known: dict = {}
-    for _, entry in _entries(path):
-        kind, key, row = entry.get("tag"), entry.get("key"), entry.get("result")
-        if not (isinstance(kind, dict) and isinstance(row, dict) and isinstance(key, str)):
-            continue
-        mine = {k: v for k, v in kind.items() if k not in ("proof", "beam", "target")}
-        if mine != {k: v for k, v in tag.items() if k not in ("proof", "beam")}:
-            continue
-        if kind.get("proof") == ceiling_tag(game, keep, tag.get("max_guesses"),
-                                            within)["proof"]:
+    kept_seconds = 0.0
+    for kind, key, row in entries:
+        if kind == beamed:
             if row.get("ok") is True and isinstance(row.get("total"), int):
                 beams[key] = row["total"]
+        elif _base(kind) != tag:
+            continue
         elif kind.get("proof") == f"{proof}:known" and isinstance(row.get("total"), int):
             known[key] = min(known.get(key, row["total"]), row["total"])
         elif kind.get("proof") in (f"{proof}:bounds", f"{proof}:deep"):
             if isinstance(row.get("bound"), int):
                 bounds[key] = max(bounds.get(key, row["bound"]), row["bound"])
+            if kind.get("proof") == f"{proof}:deep":
+                kept_seconds += float(row.get("seconds") or 0.0)
     by = {"bound": 0, "deep": 0, "search": 0, "exact": 0}
     seconds = {"bound": 0.0, "deep": 0.0, "search": 0.0}
     for row in rows:
@@ -78,6 +99,7 @@ def proof_state(game, path) -> ProofState:
     return ProofState({
         "openers": len(game.guesses), "decided": len(rows), "by": by,
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "kept_seconds": round(kept_seconds, 1),
         "ceiling": None if ceiling is None or ceiling >= INFEASIBLE else ceiling,
         "beams": len(beams),
         "least_beam": None if least_beam is None else [least_beam[1], least_beam[0]],
