@@ -132,3 +132,22 @@ def test_cli_ceiling_tree_errors(tmp_path):
                                          str(tree)]), "not the N-th's")
     assert_one_error(runner.invoke(cli, base + ["--prove-best", "--ceiling-tree",
                                                 str(tmp_path / "none")]), "none")
+
+
+@pytest.mark.usefixtures("loose")
+def test_a_file_resumes_under_a_higher_ceiling(game, monkeypatch, tmp_path):
+    """Begun with a known tree, resumed without it (the beams' ceiling, 40 higher): the
+    rows ruled out at the known total + 1 stay (the best exact total is at most it), no
+    opener gets two rows, and the proof verifies."""
+    path = tmp_path / "p.jsonl"
+    prove_openers(game, 1, depth_three=True, checkpoint=str(path), known={"clair": 851})
+    lines = path.read_text().splitlines()
+    rows = [k for k, x in enumerate(lines) if _part(json.loads(x)) == "proof"]
+    for cut_at in (rows[len(rows) // 5], rows[len(rows) // 2], rows[-2]):
+        cut = tmp_path / f"cut{cut_at}.jsonl"
+        cut.write_text("\n".join(lines[:cut_at]) + "\n")
+        again = prove_openers(game, 1, depth_three=True, checkpoint=str(cut))
+        assert sorted(r["word"] for r in again.rows) == sorted(game.word(g)
+                                                               for g in range(297))
+        assert again.best() == ["clair", "train"] and again.ceiling == 851
+        assert verify_proof(game, str(cut), sample=0)["ok"]     # its own bounds, unpatched
