@@ -53,3 +53,20 @@ def test_in_order_yields_every_place_once_in_order(count, slots, seed, at_once, 
     assert got == list(range(wanted))
     assert pool.running == []                   # every task sent was collected
     assert pool.most <= slots
+
+
+def test_in_order_refuses_to_wait_on_nothing():
+    """A ``more`` that allows no place while none runs would wait for ever on an empty
+    pool: a clear error instead."""
+    pool = ShuffledPool(2, random.Random(0))
+
+    def start(place):
+        pool.submit(place)
+        return SENT
+
+    try:
+        list(in_order(pool, 3, start, lambda sent, used: False))
+    except RuntimeError as exc:
+        assert "nothing runs" in str(exc)
+    else:
+        raise AssertionError("in_order waited on an empty pool")

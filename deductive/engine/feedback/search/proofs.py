@@ -253,6 +253,9 @@ def in_order(pool, count: int, start, more=None, stop=None):
                 ready[sent] = (result, False)
             sent += 1
         if used not in ready:           # one result, then the freed slot is filled
+            if not running:
+                raise RuntimeError("in_order: nothing runs and the next place is not ready "
+                                   "(`more` must allow a place while none runs)")
             place, result = pool.next()
             ready[place] = (result, True)
             running -= 1
