@@ -3,7 +3,7 @@ its exact value (when small enough to search) and its value in a saved tree.
 
 Usage:
   python benchmarks/opener_gap.py --opener tares --answers wordle:guesses
-      [--guesses wordle] [--tree TREE.json] [--exact-max 60] [--json]
+      [--guesses wordle] [--tree TREE.json] [--exact-max 60] [--deep] [--json]
 
 For each bucket B of the opener (the answers one feedback leaves, the winning one aside)
 the guesses its subtree needs, counted from the second guess:
@@ -15,7 +15,10 @@ the guesses its subtree needs, counted from the second guess:
 - ``exact``: :meth:`TreeSearch.solve <deductive.engine.feedback.search.TreeSearch.solve>`
   on B, for the buckets of at most ``--exact-max`` answers (one search, its memo shared);
 - ``tree``: the bucket's subtree in ``--tree`` (a tree of this opener, as
-  ``deductive wordle search --tree`` writes it).
+  ``deductive wordle search --tree`` writes it);
+- with ``--deep``, ``deep``: its depth-three bound
+  (:func:`deductive.engine.feedback.search.deep_bound`, normal mode), to see where the
+  gap between the opener's depth-three bound and its tree lies.
 
 The buckets are summed by size class: how much of the gap between the bound and a real
 tree lies in the small buckets, where exact search is cheap, and how much in the large
@@ -28,7 +31,7 @@ import time
 
 import numpy as np
 
-from deductive.engine.feedback.search import TreeSearch, opener_bounds
+from deductive.engine.feedback.search import TreeSearch, deep_bound, opener_bounds
 from deductive.engine.feedback.tree import load_tree
 from deductive.engine.wordle import Wordle
 
@@ -71,6 +74,7 @@ def main():
     p.add_argument("--answers", default="wordle:guesses")
     p.add_argument("--tree", default=None, help="a tree of this opener (JSON or .json.gz)")
     p.add_argument("--exact-max", type=int, default=60, help="largest bucket searched")
+    p.add_argument("--deep", action="store_true", help="each bucket's depth-three bound too")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     game = Wordle(args.guesses, args.answers)
@@ -96,6 +100,8 @@ def main():
         b = {"code": code, "size": len(members), "bound": bucket_bound(matrix, members)}
         if doc is not None:
             b["tree"] = tree_values(game, then[code], members, 1)
+        if args.deep:
+            b["deep"] = int(deep_bound(game, members)) if len(members) > 2 else b["bound"]
         if len(members) <= args.exact_max:
             t0 = time.perf_counter()
             total, _, exact = search.solve(members)
@@ -124,22 +130,33 @@ def main():
             "solved": len(solved),
             "exact": sum(b["exact"] for b in solved) if solved else None,
             "bound_of_solved": sum(b["bound"] for b in solved) if solved else None,
-            "seconds": round(sum(b["seconds"] for b in solved), 2)})
+            "seconds": round(sum(b["seconds"] for b in solved), 2),
+            "deep": sum(b["deep"] for b in part) if args.deep else None,
+            "deep_of_solved": sum(b["deep"] for b in solved) if args.deep and solved
+            else None})
     if args.json:
         print(json.dumps({"opener": args.opener, "bound": whole, "classes": rows,
                           "buckets": buckets}))
         return
+    deep = ("" if not args.deep else f" {'deep':>8} {'tree-deep':>9} {'exact-deep':>10}")
     print(f"{'sizes':>10} {'buckets':>7} {'answers':>7} {'bound':>8} {'tree':>8} "
-          f"{'tree-bound':>10} {'solved':>6} {'exact-bound':>11} {'seconds':>8}")
+          f"{'tree-bound':>10} {'solved':>6} {'exact-bound':>11} {'seconds':>8}{deep}")
     for r in rows:
         gap = "" if r["tree"] is None else f"{r['tree'] - r['bound']:,}"
         exact = "" if r["exact"] is None else f"{r['exact'] - r['bound_of_solved']:,}"
+        more = ""
+        if args.deep:
+            over = "" if r["tree"] is None else f"{r['tree'] - r['deep']:,}"
+            solved = "" if r["exact"] is None else f"{r['exact'] - r['deep_of_solved']:,}"
+            more = f" {r['deep']:>8,} {over:>9} {solved:>10}"
         print(f"{r['sizes']:>10} {r['buckets']:>7} {r['answers']:>7,} {r['bound']:>8,} "
               f"{'' if r['tree'] is None else format(r['tree'], ','):>8} {gap:>10} "
-              f"{r['solved']:>6} {exact:>11} {r['seconds']:>8}")
+              f"{r['solved']:>6} {exact:>11} {r['seconds']:>8}{more}")
     if doc is not None:
         total = n + sum(b["tree"] for b in buckets)
-        print(f"tree total {total:,}; bound {whole:,}; gap {total - whole:,}")
+        print(f"tree total {total:,}; bound {whole:,}; gap {total - whole:,}" + (
+            f"; depth-three bound {n + sum(b['deep'] for b in buckets):,}" if args.deep
+            else ""))
 
 
 if __name__ == "__main__":
