@@ -58,16 +58,22 @@ def ceiling_tag(game, keep, max_guesses, within, beam) -> dict:
     return dict(tag, proof=f"{tag['proof']}:ceiling", beam=beam)
 
 
-def _bound_row_valid(game):
-    """``valid(key, row)`` of a kept plain bound: ``bound`` of the guess the key and its
-    index name."""
+def _row_valid(game, **fields):
+    """``valid(key, row)`` of a kept row that names a guess (its word as the key and its
+    ``index``) and holds ``fields`` of the given types."""
     n = len(game.guesses)
 
     def valid(key, row):
         g = row["index"]
         return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
-                and isinstance(row["bound"], int))
+                and all(isinstance(row[name], kind) for name, kind in fields.items()))
     return valid
+
+
+def _bound_row_valid(game):
+    """``valid(key, row)`` of a kept plain bound: ``bound`` of the guess the key and its
+    index name."""
+    return _row_valid(game, bound=int)
 
 
 def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
@@ -81,13 +87,15 @@ def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
 def _beam_row_valid(game):
     """``valid(key, row)`` of a first ceiling's beam row: ``total`` and ``ok`` of the
     guess the key and its index name."""
-    n = len(game.guesses)
+    return _row_valid(game, total=int, ok=bool)
 
-    def valid(key, row):
-        g = row["index"]
-        return (isinstance(g, int) and 0 <= g < n and key == game.word(g)
-                and isinstance(row["total"], int) and isinstance(row["ok"], bool))
-    return valid
+
+def known_tag(game, keep, max_guesses, within) -> dict:
+    """The tag of the trees known to exist that a run of :func:`~.proofs.prove_openers`
+    was given (``known``), noted in its checkpoint: the proof's tag, its ``proof`` marked
+    as theirs."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:known")
 
 
 def _kept_bounds(store, valid) -> dict:

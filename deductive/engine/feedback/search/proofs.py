@@ -11,9 +11,9 @@ import numpy as np
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
-from .certificates import (PROOF, _beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
-                           bounds_tag, ceiling_tag, lists_about, proof_row_valid,
-                           proof_tag)
+from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
+                           bounds_tag, ceiling_tag, known_tag, lists_about,
+                           proof_row_valid, proof_tag)
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
 
@@ -183,7 +183,7 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     # 1. the ceiling
     totals = _beam_totals(game, keep + CEILING_EXTRA, pool, beamed,
                           None if steps is None else lambda k, n: steps("beams", k, n))
-    noted = part(dict(store.tag, proof=f"{PROOF}:known"))     # where the ceiling came from
+    noted = part(known_tag(game, keep, max_guesses, within))  # where the ceiling came from
     had = noted.load() if known else {}
     for word, total in sorted((known or {}).items()):
         if had.get(word) != {"total": int(total)}:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE
-from .certificates import PROOF, _cutoff, _entries, ceiling_tag, proof_tag, read_proof
+from .certificates import (PROOF, _cutoff, _entries, ceiling_tag, known_tag, proof_tag,
+                           read_proof)
 from .proofs import CEILING_BEAM, CEILING_EXTRA
 
 
@@ -65,6 +66,7 @@ def proof_state(game, path) -> ProofState:
     keep, within = int(tag.get("keep", 1)), tag.get("within")
     proof = tag["proof"]
     beamed = ceiling_tag(game, keep, tag.get("max_guesses"), within, CEILING_BEAM)
+    noted = known_tag(game, keep, tag.get("max_guesses"), within)
     beams: dict = {}
     bounds: dict = {}
     known: dict = {}
@@ -73,10 +75,11 @@ def proof_state(game, path) -> ProofState:
         if kind == beamed:
             if row.get("ok") is True and isinstance(row.get("total"), int):
                 beams[key] = row["total"]
+        elif kind == noted:
+            if isinstance(row.get("total"), int):
+                known[key] = min(known.get(key, row["total"]), row["total"])
         elif _base(kind) != tag:
             continue
-        elif kind.get("proof") == f"{proof}:known" and isinstance(row.get("total"), int):
-            known[key] = min(known.get(key, row["total"]), row["total"])
         elif kind.get("proof") in (f"{proof}:bounds", f"{proof}:deep"):
             if isinstance(row.get("bound"), int):
                 bounds[key] = max(bounds.get(key, row["bound"]), row["bound"])
