@@ -138,13 +138,12 @@ def proof_row_valid(game):
     """``valid(key, row)`` for :meth:`Checkpoint.load`: a row of :func:`prove_openers`
     that names a guess of ``game`` (its own word and index) and holds numbers where the
     proof reads them."""
-    n = len(game.guesses)
+    names = _row_valid(game, lower=int)
 
     def valid(key, row):
-        g = row["index"]
-        if not (isinstance(g, int) and 0 <= g < n and row["word"] == key == game.word(g)):
+        if not (names(key, row) and row["word"] == key):
             return False
-        if row["by"] not in ("bound", "deep", "search") or not isinstance(row["lower"], int):
+        if row["by"] not in ("bound", "deep", "search"):
             return False
         if row["by"] == "deep" and game.hard:       # the depth-three bound: normal mode
             return False
