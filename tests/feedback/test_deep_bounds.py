@@ -189,6 +189,27 @@ def test_bulls_and_cows_bound_stays_below_the_optimum():
     assert game_lower_bound(BullsAndCows(4), depth_three=True)[0] == 25710
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_deep_opener_bound_meets_any_target_on_any_threads(threads):
+    """The shares (smallest bucket first, each taken as it starts) reach every target
+    between an opener's depth-two bound and past its whole bound with the whole bound's
+    answer, min(whole, target), on one thread as on two (where the shares differ)."""
+    import deductive
+
+    game = Wordle("wordle:answers", "wordle:answers")
+    deductive.set_threads(threads)
+    try:
+        for g in (0, 700, 1500):                # aback, false, purse
+            plain = int(opener_bounds(game, [g], refine=False)[0])
+            whole = deep_opener_bound(game, g)
+            assert whole > plain + 100              # buckets with room to share
+            for target in sorted({plain + 1, (plain + whole) // 2, whole - 1, whole,
+                                  whole + 1, whole + 50}):
+                assert deep_opener_bound(game, g, target) == min(whole, target)
+    finally:
+        deductive.set_threads(None)
+
+
 def test_hard_mode_is_refused():
     game = Wordle(["abc", "abd", "bcd"], ["abc", "abd", "bcd"], hard=True)
     with pytest.raises(ArgumentError, match="normal mode"):
