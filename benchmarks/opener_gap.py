@@ -147,8 +147,9 @@ def main():
         more = ""
         if args.deep:
             over = "" if r["tree"] is None else f"{r['tree'] - r['deep']:,}"
-            solved = "" if r["exact"] is None else f"{r['exact'] - r['deep_of_solved']:,}"
-            more = f" {r['deep']:>8,} {over:>9} {solved:>10}"
+            exact_deep = ("" if r["exact"] is None
+                          else f"{r['exact'] - r['deep_of_solved']:,}")
+            more = f" {r['deep']:>8,} {over:>9} {exact_deep:>10}"
         print(f"{r['sizes']:>10} {r['buckets']:>7} {r['answers']:>7,} {r['bound']:>8,} "
               f"{'' if r['tree'] is None else format(r['tree'], ','):>8} {gap:>10} "
               f"{r['solved']:>6} {exact:>11} {r['seconds']:>8}{more}")

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import deductive
 from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
                                               deep_opener_bound, opener_bounds)
 from deductive.engine.feedback.search.bounds import _deep, _deep_setup, _deep_state
@@ -194,8 +195,6 @@ def test_deep_opener_bound_meets_any_target_on_any_threads(threads):
     """The shares (smallest bucket first, each taken as it starts) reach every target
     between an opener's depth-two bound and past its whole bound with the whole bound's
     answer, min(whole, target), on one thread as on two (where the shares differ)."""
-    import deductive
-
     game = Wordle("wordle:answers", "wordle:answers")
     deductive.set_threads(threads)
     try:
