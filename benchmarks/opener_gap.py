@@ -20,6 +20,12 @@ the guesses its subtree needs, counted from the second guess:
   (:func:`deductive.engine.feedback.search.deep_bound`, normal mode), to see where the
   gap between the opener's depth-three bound and its tree lies.
 
+With ``--deep`` the last line also gives the opener's bound with every searched bucket
+at its exact value and every other at its depth-three bound: each is a lower bound of
+its bucket's best subtree, and the buckets' subtrees are independent in normal mode, so
+the opener's guess for every answer plus their sum bounds every tree that opens with it
+(a bound of at least a known tree's total + 1 rules the opener out).
+
 The buckets are summed by size class: how much of the gap between the bound and a real
 tree lies in the small buckets, where exact search is cheap, and how much in the large
 ones. Printed with each step's seconds; nothing is asserted.
@@ -134,9 +140,10 @@ def main():
             "deep": sum(b["deep"] for b in part) if args.deep else None,
             "deep_of_solved": sum(b["deep"] for b in solved) if args.deep and solved
             else None})
+    mixed = n + sum(b.get("exact", b["deep"]) for b in buckets) if args.deep else None
     if args.json:
-        print(json.dumps({"opener": args.opener, "bound": whole, "classes": rows,
-                          "buckets": buckets}))
+        print(json.dumps({"opener": args.opener, "bound": whole, "with_exact": mixed,
+                          "classes": rows, "buckets": buckets}))
         return
     deep = ("" if not args.deep else f" {'deep':>8} {'tree-deep':>9} {'exact-deep':>10}")
     print(f"{'sizes':>10} {'buckets':>7} {'answers':>7} {'bound':>8} {'tree':>8} "
@@ -158,6 +165,10 @@ def main():
         print(f"tree total {total:,}; bound {whole:,}; gap {total - whole:,}" + (
             f"; depth-three bound {n + sum(b['deep'] for b in buckets):,}" if args.deep
             else ""))
+    if args.deep:
+        searched = sum("exact" in b for b in buckets)
+        print(f"depth-three bound {n + sum(b['deep'] for b in buckets):,}; with the "
+              f"{searched} buckets of at most {args.exact_max} answers exact: {mixed:,}")
 
 
 if __name__ == "__main__":
