@@ -4,18 +4,14 @@
         --target 52603 --exact-max 400 --openers lants tiars taros \\
         --checkpoint benchmarks/runs/strong-exact52603.jsonl      # issue 41
 
-A tree that opens with g totals n (g's guess for every answer) plus, for each bucket B
-that g's feedback leaves (the winning one aside), the total of its subtree over B; in
-normal mode these subtrees are independent, so any lower bound of each bucket's best
-subtree adds up to a lower bound of every tree opening with g. Here each bucket starts
-at its depth-three bound (:func:`deductive.engine.feedback.search.deep_bound`, in full),
-then the buckets of three to ``--exact-max`` answers are searched exactly
-(:meth:`TreeSearch.solve <deductive.engine.feedback.search.TreeSearch.solve>`),
-smallest first, each under the ceiling ``its depth-three bound + the gap left`` (below
-it the search's value is exact; at it, a lower bound of at least the ceiling, which
-alone closes the gap), until the sum reaches ``--target`` (the best known total + 1: the
-opener is then ruled out) or the buckets run out (the row then holds the best bound
-found, exact where every bucket was searched).
+Each opener is bounded by :func:`deductive.engine.feedback.search.bucket_bound` (see
+its module for why the sum bounds every tree that opens with it): each bucket's
+depth-three bound, then its buckets of three to ``--exact-max`` answers searched
+exactly, smallest first, until the bound reaches ``--target`` (the best known total + 1:
+the opener is then ruled out) or the buckets run out (the row then holds the bound
+found, exact when every bucket was searched below the target). The certificate's
+searches (``deductive wordle search --openers all --prove-best --depth-three``) begin
+the same way; this runs them on chosen openers, ahead of the sweep.
 
 The searches share one :class:`TreeSearch` (its memo capped at ``--memo``), so sets met
 again under a later opener are not searched twice. With ``--checkpoint`` each opener's
@@ -26,58 +22,12 @@ the core time. Nothing is asserted.
 """
 
 import argparse
-import time
-
-import numpy as np
+from dataclasses import asdict
 
 from deductive.checkpoint import Checkpoint
-from deductive.engine.feedback.search import TreeSearch, deep_bound, lower_bound
+from deductive.engine.feedback.search import TreeSearch, bucket_bound
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
-
-
-def buckets_of(game, g):
-    """``[(code, answer indices)]`` of opener ``g``'s non-winning buckets, smallest first
-    (ties: feedback code)."""
-    row = game.matrix[g]
-    codes, counts = np.unique(row, return_counts=True)
-    out = [(int(c), np.flatnonzero(row == c).astype(np.int64))
-           for c, k in sorted(zip(codes.tolist(), counts.tolist()), key=lambda x: (x[1], x[0]))
-           if c != game.win_code]
-    return out
-
-
-def rule_out(game, search, g, target, exact_max):
-    """The row of opener ``g``: its depth-three bound, then its bound with its buckets of
-    at most ``exact_max`` answers searched, smallest first, until it reaches ``target``."""
-    n = len(game.answers)
-    start = time.process_time()
-    parts = buckets_of(game, g)
-    lows = [lower_bound(len(b)) if len(b) <= 2 else int(deep_bound(game, b))
-            for _, b in parts]
-    deep = n + sum(lows)
-    deep_seconds = time.process_time() - start
-    start = time.process_time()
-    total, searched, largest, exact = deep, 0, 0, True
-    for k, (_, b) in enumerate(parts):
-        if total >= target:
-            exact = False
-            break
-        if len(b) <= 2:
-            continue
-        if len(b) > exact_max:
-            exact = False
-            break
-        beta = lows[k] + (target - total)
-        value, _, ok = search.solve(b, beta=beta)
-        value = max(int(value), lows[k])
-        total += value - lows[k]
-        lows[k] = value
-        searched, largest = searched + 1, len(b)
-        exact = exact and ok
-    return {"deep": deep, "bound": total, "exact": bool(exact and total < target),
-            "searched": searched, "largest": largest, "deep_seconds": round(deep_seconds, 1),
-            "search_seconds": round(time.process_time() - start, 1)}
 
 
 def main():
@@ -106,7 +56,7 @@ def main():
     for g in openers:
         row = kept.get(game.word(g))
         if row is None:
-            row = rule_out(game, search, g, args.target, args.exact_max)
+            row = asdict(bucket_bound(search, g, args.target, args.exact_max))
             store.append(game.word(g), row)
         out += row["bound"] >= args.target
         shown = (f">={args.target}" if row["bound"] >= args.target

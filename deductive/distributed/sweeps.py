@@ -150,9 +150,10 @@ class _DaskSearches:
     suspended laptop, workers killed) is sent again with the game scattered anew, up to
     :data:`RESENDS` times; then the run stops with one error line (:data:`LOST`)."""
 
-    def __init__(self, client, game, max_guesses, memo_bytes):
+    def __init__(self, client, game, max_guesses, memo_bytes, buckets=False):
         self.client = client
         self.game = game
+        self.buckets = buckets          # searches first bounded by their buckets' searches
         self.slots = n_workers(client)
         game.matrix                     # built (or loaded) here, once, before scattering
         self.shared = client.scatter(game, broadcast=True, hash=False)
@@ -166,7 +167,7 @@ class _DaskSearches:
     def submit(self, place: int, g: int, limit: int, beam: bool = False,
                deep: bool = False, sends: int = 1) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
-                        limit, beam, deep)
+                        limit, beam, deep, self.buckets)
         self.futures[future.key] = (future, place, g, limit, (beam, deep), sends,
                                     self.shared)
         self.running.add(future)
@@ -220,7 +221,7 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
     workers = n_workers(client)
     pool = _DaskSearches(client, game, max_guesses,
                          None if memo_bytes is None else
-                         max(MEMO_ENTRY_BYTES, memo_bytes // workers))
+                         max(MEMO_ENTRY_BYTES, memo_bytes // workers), buckets=depth_three)
     try:
         return prove_openers(game, keep, within=within, max_guesses=max_guesses,
                              checkpoint=checkpoint, progress=progress, pool=pool,

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from deductive.checkpoint import inputs_digest, row_digest
 from deductive.cli import cli
 from deductive.engine.feedback.search import (
+    bucket_bound,
     certificates,
     deep_opener_bound,
     proofs,
@@ -155,6 +156,35 @@ def test_depth_three_proof_is_the_same_with_a_pool(slots, seed):
     assert _stable(pooled.rows) == _stable(serial.rows) and pooled.ceiling == serial.ceiling
     assert sorted(pool.bounded) == sorted(one.bounded) == sorted(set(one.bounded))
     assert len(one.bounded) >= 280
+
+
+def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch, tmp_path):
+    """Step 3 of a depth-three proof bounds each search by exact searches of its
+    opener's buckets first (``bucket_bound``): the rows are those of plain searches, and
+    the file verifies with the same bound first. The depth-three step is switched off
+    here (a bound of 0), so the openers it would rule out are left to the searches."""
+    monkeypatch.setattr(proofs, "deep_opener_bound", lambda game, g, target: 0)
+    game = Wordle("fr-seed", "fr-seed")
+    calls: list = []
+
+    def counted(search, g, target, exact_max=None):
+        found = bucket_bound(search, g, target, exact_max)
+        calls.append(found.bound >= target)
+        return found
+
+    monkeypatch.setattr(proofs, "bucket_bound", counted)
+    path = tmp_path / "proof.jsonl"
+    bucketed = prove_openers(game, 1, depth_three=True, checkpoint=str(path))
+    ruled = sum(calls)
+    plain = prove_openers(game, 1, depth_three=True,
+                          pool=proofs.LocalSearches(game, buckets=False))
+    assert _stable(bucketed.rows) == _stable(plain.rows)
+    assert bucketed.best() == ["clair", "train"] and ruled >= 100    # measured: 279
+    monkeypatch.setattr(certificates, "bucket_bound", counted)
+    monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
+    calls.clear()
+    assert verify_proof(game, str(path), sample=0)["ok"]
+    assert sum(calls) == ruled          # each row out by its buckets is out so again
 
 
 def test_depth_three_proof_resumes_without_bounding_again(weak, tmp_path):

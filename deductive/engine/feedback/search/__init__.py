@@ -1,6 +1,7 @@
 """Decision-tree search: the tree that minimises the total number of guesses.
 
-The modules: :mod:`.bounds` (lower bounds of a set, a guess and an opener), :mod:`.memo`
+The modules: :mod:`.bounds` (lower bounds of a set, a guess and an opener),
+:mod:`.buckets` (an opener's bound from exact searches of its buckets), :mod:`.memo`
 (the memo and its hard-mode masks), :mod:`.tree_search` (the depth-first driver
 :class:`TreeSearch`), :mod:`.proofs` (:func:`prove_openers` and its pool of searches),
 :mod:`.certificates` (a proof's file: its tag, reading it, checking it), :mod:`.state`
@@ -88,6 +89,7 @@ bounds, so these passes are short).
 
 from .bounds import (INFEASIBLE, counting_bounds, deep_bound, deep_opener_bound,
                      guess_lower_bound, lower_bound, opener_bounds)
+from .buckets import BucketBound, bucket_bound
 from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
                            verify_proof)
 from .memo import MEMO_ENTRY_BYTES, costliest_entries
@@ -100,7 +102,7 @@ from .state import ProofState, proof_state
 from .tree_search import SearchResult, TreeSearch
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
-           "counting_bounds", "deep_bound", "deep_opener_bound",
+           "counting_bounds", "deep_bound", "deep_opener_bound", "bucket_bound", "BucketBound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "ProofCheck", "proof_state", "ProofState", "OpenerRows",

@@ -14,6 +14,7 @@ from ...._io import read_bytes
 from ....errors import ArgumentError, DeductiveError
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
+from .buckets import bucket_bound
 from .tree_search import TreeSearch
 
 #: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
@@ -301,7 +302,9 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
        search has no tree within the threshold: its plain bound (or, for a proof of the
        plain bound alone, its refined bound) passes the threshold, or else it is searched
-       again under the threshold and finds no tree.
+       again under the threshold and finds no tree (in normal mode first bounded by exact
+       searches of its buckets, :func:`~.buckets.bucket_bound`, as a proof with the
+       depth-three step searched it: on 12,972 answers far sooner than a search).
        Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
        holds exact values and proven bounds only).
     3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
@@ -436,6 +439,12 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
             continue
         if search is None:
             search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
+        # normal mode: its buckets first, as a proof with the depth-three step searched it
+        if not getattr(game, "hard", False):
+            low = bucket_bound(search, row["index"], under).bound
+            if low >= under:
+                out[row["word"]] = (int(low), True, None)
+                continue
         total, _, _, fits = search.opener_total(row["index"], under)
         out[row["word"]] = (int(total), not fits, None if not fits else
                             f"row {row['word']}: claims at least {row['lower']}, but a tree "

@@ -85,10 +85,11 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False,
-                       deep=False) -> tuple:
+                       deep=False, buckets=False) -> tuple:
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
-    own: :func:`beam_search`; with ``deep``, :func:`bound_under`, no search)."""
+    own: :func:`beam_search`; with ``deep``, :func:`bound_under`, no search; with
+    ``buckets``, as :func:`search_under` takes it)."""
     if deep:                            # hours of these: the beams' search is dropped
         with _RUN_LOCK:
             _RUN_SEARCHES.pop(f"{token}:beam", None)
@@ -99,7 +100,7 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     search, lock = (run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
                     run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
-        return search_under(search, g, limit)
+        return search_under(search, g, limit, buckets and not beam)
 
 
 def forget_search(token) -> None:

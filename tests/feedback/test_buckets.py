@@ -1,0 +1,77 @@
+"""An opener's bound from exact searches of its buckets (``bucket_bound``) against the
+brute-force optimum of every tree that opens with it, and on the original lists against
+salet's proven 7,920."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deductive.engine.feedback.search import (BucketBound, TreeSearch, bucket_bound,
+                                              deep_opener_bound)
+from deductive.engine.feedback.search.buckets import opener_buckets
+from deductive.engine.wordle.game import Wordle
+from deductive.errors import ArgumentError
+
+from tests.feedback.test_search import small_games
+from tests.feedback.test_search_openers import _opener_optimum
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_games(), st.data())
+def test_bucket_bound_bounds_every_tree_and_is_exact_past_it(game_lists, data):
+    """Never above the best tree from the opener (brute force); at least the depth-three
+    bound; at least the target when the best tree reaches it, else that tree's total,
+    exact. With the searches capped (``exact_max``) it still lies between the two."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    g = data.draw(st.integers(0, len(guesses) - 1))
+    total, _ = _opener_optimum(guesses, answers, guesses[g], None)
+    target = data.draw(st.integers(1, total + 3))
+    found = bucket_bound(TreeSearch(game), g, target)
+    assert found.deep == deep_opener_bound(game, g)
+    assert found.deep <= found.bound <= total
+    if target > total:
+        assert (found.bound, found.exact) == (total, True)
+    else:
+        assert found.bound >= target and not found.exact
+    cap = data.draw(st.integers(0, len(answers)))
+    capped = bucket_bound(TreeSearch(game), g, target, exact_max=cap)
+    assert found.deep <= capped.bound <= total
+    if cap < 3:                         # nothing searched: the depth-three bound
+        assert (capped.bound, capped.searched) == (found.deep, 0)
+
+
+def test_buckets_come_smallest_first_and_leave_the_win_out():
+    game = Wordle("wordle", "wordle")
+    g = game.guess_index("salet")
+    parts = opener_buckets(game, g)
+    sizes = [len(b) for b in parts]
+    assert sizes == sorted(sizes)
+    assert sum(sizes) == len(game.answers)              # salet is not an answer
+    assert all((game.matrix[g, b] == game.matrix[g, b[0]]).all() for b in parts)
+    assert len({int(game.matrix[g, b[0]]) for b in parts}) == len(parts)
+    crane = opener_buckets(game, game.guess_index("crane"))
+    assert sum(len(b) for b in crane) == len(game.answers) - 1      # less crane itself
+
+
+def test_salet_on_the_original_lists():
+    """Past its total: salet's proven 7,920, exact; at it: at least 7,920, not exact
+    (every other opener needs at least 7,921, so a target of 7,921 is what rules them
+    out)."""
+    game = Wordle("wordle", "wordle")
+    search = TreeSearch(game)
+    g = game.guess_index("salet")
+    found = bucket_bound(search, g, 7921)
+    assert isinstance(found, BucketBound)
+    assert (found.bound, found.exact) == (7920, True)
+    assert found.searched > 0 and found.largest >= 100
+    at = bucket_bound(search, g, 7920)
+    assert at.bound >= 7920 and not at.exact
+    trace = bucket_bound(search, game.guess_index("trace"), 7921)
+    assert trace.bound >= 7921
+
+
+def test_hard_mode_is_refused():
+    game = Wordle(["abc", "abd", "bcd"], ["abc", "abd", "bcd"], hard=True)
+    with pytest.raises(ArgumentError, match="normal mode"):
+        bucket_bound(TreeSearch(game), 0, 10)
