@@ -46,11 +46,11 @@ class BucketBound:
 def opener_buckets(game, opener: int) -> list[np.ndarray]:
     """The non-winning buckets of ``opener`` (sorted answer indices), smallest first (ties:
     feedback code)."""
-    row = game.matrix[opener]
-    codes, counts = np.unique(row, return_counts=True)
-    keep = codes != game.win_code
-    order = np.lexsort((codes[keep], counts[keep]))
-    return [np.flatnonzero(row == c).astype(np.int64) for c in codes[keep][order].tolist()]
+    ordered, codes, starts = game.groups(opener, np.arange(len(game.answers)))
+    sizes = np.diff(starts)
+    keep = np.flatnonzero(codes != game.win_code)
+    return [ordered[starts[k]:starts[k + 1]]
+            for k in keep[np.argsort(sizes[keep], kind="stable")].tolist()]
 
 
 def bucket_bound(search, opener: int, target: int, exact_max: int | None = None

@@ -100,7 +100,7 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     search, lock = (run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
                     run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
-        return search_under(search, g, limit, buckets and not beam)
+        return search_under(search, g, limit, buckets)   # a beam search takes no bound
 
 
 def forget_search(token) -> None:
