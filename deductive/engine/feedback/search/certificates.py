@@ -440,7 +440,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
         if search is None:
             search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
         # normal mode: its buckets first, as a proof with the depth-three step searched it
-        if not getattr(game, "hard", False):
+        if not game.hard:
             low = bucket_bound(search, row["index"], under).bound
             if low >= under:
                 out[row["word"]] = (int(low), True, None)
