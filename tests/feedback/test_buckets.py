@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from deductive.engine.feedback.search import (BucketBound, TreeSearch, bucket_bound,
                                               deep_opener_bound)
-from deductive.engine.feedback.search.buckets import opener_buckets
+from deductive.engine.feedback.search.bounds import opener_buckets
 from deductive.engine.wordle.game import Wordle
 from deductive.errors import ArgumentError
 

@@ -193,6 +193,16 @@ def _normal_only(game) -> None:
                             "the guesses of every turn (use opener_bounds there)")
 
 
+def opener_buckets(game, opener: int) -> list[np.ndarray]:
+    """The non-winning buckets of ``opener`` (sorted answer indices), smallest first (ties:
+    feedback code)."""
+    ordered, codes, starts = game.groups(opener, np.arange(len(game.answers)))
+    sizes = np.diff(starts)
+    keep = np.flatnonzero(codes != game.win_code)
+    return [ordered[starts[k]:starts[k + 1]]
+            for k in keep[np.argsort(sizes[keep], kind="stable")].tolist()]
+
+
 def deep_opener_bound(game, opener: int, target: int = INFEASIBLE, first=None) -> int:
     """The depth-three lower bound of the total of any tree opening with guess
     ``opener`` (normal mode): every answer's first guess, then :func:`deep_bound` of
@@ -215,24 +225,16 @@ def deep_opener_bound(game, opener: int, target: int = INFEASIBLE, first=None) -
     :func:`~deductive.engine._parallel.get_threads` threads (the kernel releases the
     GIL)."""
     _normal_only(game)
-    row = game.matrix[opener]
-    order = np.argsort(row, kind="stable")
-    codes, starts = np.unique(row[order], return_index=True)
-    ends = np.append(starts[1:], len(row))
-    total = len(row)
+    total = len(game.answers)
     jobs = []
-    for code, lo, hi in zip(codes.tolist(), starts.tolist(), ends.tolist()):
-        if code == game.win_code:
+    for bucket in opener_buckets(game, opener):         # smallest first
+        if len(bucket) <= 2:
+            total += lower_bound(len(bucket))
             continue
-        if hi - lo <= 2:
-            total += lower_bound(hi - lo)
-            continue
-        bucket = np.sort(order[lo:hi]).astype(np.int64)
         setup = _deep_setup(game, bucket, INFEASIBLE, first)
         two = int(setup[2][0]) if len(setup[2]) else INFEASIBLE
         total += two
         jobs.append(_Bucket(bucket, setup, two))
-    jobs.sort(key=lambda job: len(job.answers))
     target = min(int(target), INFEASIBLE)
     lock = threading.Lock()
     state = {"total": total, "running": 0, "weight": 0}

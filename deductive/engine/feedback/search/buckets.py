@@ -21,9 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numpy as np
-
-from .bounds import _normal_only, deep_bound, lower_bound
+from .bounds import _normal_only, deep_bound, lower_bound, opener_buckets
 
 
 @dataclass(frozen=True)
@@ -41,16 +39,6 @@ class BucketBound:
     exact: bool
     deep_seconds: float
     search_seconds: float
-
-
-def opener_buckets(game, opener: int) -> list[np.ndarray]:
-    """The non-winning buckets of ``opener`` (sorted answer indices), smallest first (ties:
-    feedback code)."""
-    ordered, codes, starts = game.groups(opener, np.arange(len(game.answers)))
-    sizes = np.diff(starts)
-    keep = np.flatnonzero(codes != game.win_code)
-    return [ordered[starts[k]:starts[k + 1]]
-            for k in keep[np.argsort(sizes[keep], kind="stable")].tolist()]
 
 
 def bucket_bound(search, opener: int, target: int, exact_max: int | None = None
