@@ -20,6 +20,7 @@ from deductive.checkpoint import inputs_digest, row_digest
 from deductive.cli import cli
 from deductive.engine.feedback.search import (
     bucket_bound,
+    buckets,
     certificates,
     deep_opener_bound,
     proofs,
@@ -57,6 +58,7 @@ def one_guess_bounds(game, openers, target=None, refine=True):
 def weak(monkeypatch):
     """The proof's depth-two bounds weakened to :func:`one_guess_bounds`."""
     monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
+    monkeypatch.setattr(buckets, "opener_bounds", one_guess_bounds)     # search_under's
 
 
 @settings(max_examples=40, deadline=None)
@@ -76,6 +78,7 @@ def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, wi
     with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as folder:
         if weaken:
             patch.setattr(proofs, "opener_bounds", one_guess_bounds)
+            patch.setattr(buckets, "opener_bounds", one_guess_bounds)
             patch.setattr(certificates, "opener_bounds", one_guess_bounds)
         patch.setattr(proofs, "_beam_totals",
                       lambda *args, **kw: [t + loose for t in beams(*args, **kw)])
@@ -104,6 +107,7 @@ def test_depth_three_rules_out_what_depth_two_leaves(weak):
         assert deep_opener_bound(game, row["index"]) >= row["lower"]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(proofs, "opener_bounds", certificates.opener_bounds)
+        patch.setattr(buckets, "opener_bounds", certificates.opener_bounds)
         plain = prove_openers(game, 3)
     assert _stable(deep.ranking()) == _stable(plain.ranking())
     assert deep.ceiling == plain.ceiling and deep.best() == ["clair", "train"]
@@ -149,6 +153,7 @@ def test_depth_three_proof_is_the_same_with_a_pool(slots, seed):
     game = Wordle("fr-seed", "fr-seed")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(proofs, "opener_bounds", one_guess_bounds)
+        patch.setattr(buckets, "opener_bounds", one_guess_bounds)
         one = _Bounded(game)
         serial = prove_openers(game, 1, depth_three=True, pool=one)
         pool = _Bounded(game, slots, seed)
@@ -172,7 +177,7 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
         calls.append(found.bound >= target)
         return found
 
-    monkeypatch.setattr(proofs, "bucket_bound", counted)
+    monkeypatch.setattr(buckets, "bucket_bound", counted)    # search_under's, both ways
     path = tmp_path / "proof.jsonl"
     bucketed = prove_openers(game, 1, depth_three=True, checkpoint=str(path))
     ruled = sum(calls)
@@ -180,7 +185,6 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
                           pool=proofs.LocalSearches(game, buckets=False))
     assert _stable(bucketed.rows) == _stable(plain.rows)
     assert bucketed.best() == ["clair", "train"] and ruled >= 100    # measured: 279
-    monkeypatch.setattr(certificates, "bucket_bound", counted)
     monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
     calls.clear()
     assert verify_proof(game, str(path), sample=0)["ok"]

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from deductive.cli import cli
-from deductive.engine.feedback.search import proof_state, proofs, prove_openers, verify_proof
+from deductive.engine.feedback.search import (buckets, proof_state, proofs, prove_openers,
+                                              verify_proof)
 from deductive.engine.wordle.game import Wordle
 
 from tests.cli.test_cli_errors import assert_one_error, no_computation  # noqa: F401
@@ -31,6 +32,7 @@ def loose(monkeypatch):
     monkeypatch.setattr(proofs, "_beam_totals",
                         lambda *args, **kw: [t + 40 for t in beams(*args, **kw)])
     monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
+    monkeypatch.setattr(buckets, "opener_bounds", one_guess_bounds)     # search_under's
 
 
 def _ranking(proof):

@@ -14,7 +14,7 @@ from ...._io import read_bytes
 from ....errors import ArgumentError, DeductiveError
 from ..tree import check_tree, tree_document
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
-from .buckets import bucket_bound
+from .buckets import search_under
 from .tree_search import TreeSearch
 
 #: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
@@ -302,9 +302,9 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
        search has no tree within the threshold: its plain bound (or, for a proof of the
        plain bound alone, its refined bound) passes the threshold, or else it is searched
-       again under the threshold and finds no tree (in normal mode first bounded by exact
-       searches of its buckets, :func:`~.buckets.bucket_bound`, as a proof with the
-       depth-three step searched it: on 12,972 answers far sooner than a search).
+       again under the threshold as the proof searched it (:func:`~.buckets.search_under`:
+       its refined bound, in normal mode exact searches of its buckets, then the search)
+       and finds no tree.
        Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
        holds exact values and proven bounds only).
     3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
@@ -331,8 +331,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
     threshold = _cutoff([r["total"] for r in exact], keep, within)
     if not exact:
         problems.append("no exact row: the file ranks no opener")
-    verdicts = _check_rows(game, rows, threshold if exact else None, max_guesses, memo_bytes,
-                           refined=tag.get("proof") == PROOFS[0])
+    verdicts = _check_rows(game, rows, threshold if exact else None, max_guesses, memo_bytes)
     checked = []
     for row in rows:
         verdict = verdicts.get(row["word"])
@@ -374,13 +373,13 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
             "problems": problems, "ok": not problems}
 
 
-def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -> dict:
+def _check_rows(game, rows, threshold, max_guesses, memo_bytes) -> dict:
     """word -> ``(found, ok, problem)`` of each row step 2 of :func:`verify_proof` checks
     (``found`` None: an exact row, not listed; ``problem`` None when it holds), against
     ``threshold`` (None: the file has no exact row). Each claim is tested as a row-by-row
-    check would test it, with the bounds computed in batches and one search shared;
-    ``refined``: a searched row the plain bound leaves is first tested by its refined bound
-    (one call for all of them), for a proof that never refined (``depth-2``)."""
+    check would test it, with the bounds computed in batches and one search shared (a
+    searched row the plain bound leaves goes as :func:`~.buckets.search_under` searched
+    it in the proof: its refined bound first, then, in normal mode, its buckets)."""
     out: dict = {}
     if not rows:
         return out
@@ -420,17 +419,10 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
                                 f"row {row['word']}: claims a bound of at least {claim}; "
                                 f"recomputed it is {found}")
     # a tree's total is at least its opener's bound: one past the threshold is no tree
-    # within it, as a search under the threshold would find. A proof that refined searched
-    # these rows because their refined bound did not rule them out under a ceiling at least
-    # the threshold (top100: 0 of 20 sampled rows out at it); one that never refined
-    # (hard20, depth-2) gets it here: 29 of 40 sampled rows out, at 0.04 s each beside
-    # about 1.3 s per search
+    # within it, as a search under the threshold would find. search_under refines first:
+    # a proof that never refined (hard20, depth-2) has 29 of 40 sampled rows out by it, at
+    # 0.04 s each beside about 1.3 s per search
     limit = threshold + 1 if threshold is not None else None
-    if refined and limit is not None:
-        left = [k for k, (_, low) in enumerate(searched) if low < limit]
-        lows = opener_bounds(game, [searched[k][0]["index"] for k in left], limit).tolist()
-        for k, low in zip(left, lows):
-            searched[k] = (searched[k][0], max(searched[k][1], int(low)))
     search = None
     for row, low in searched:
         under = row["lower"] if limit is None else min(limit, row["lower"])
@@ -439,13 +431,7 @@ def _check_rows(game, rows, threshold, max_guesses, memo_bytes, refined=False) -
             continue
         if search is None:
             search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
-        # normal mode: its buckets first, as a proof with the depth-three step searched it
-        if not game.hard:
-            low = bucket_bound(search, row["index"], under).bound
-            if low >= under:
-                out[row["word"]] = (int(low), True, None)
-                continue
-        total, _, _, fits = search.opener_total(row["index"], under)
+        total, _, fits, _, _ = search_under(search, row["index"], under, not game.hard)
         out[row["word"]] = (int(total), not fits, None if not fits else
                             f"row {row['word']}: claims at least {row['lower']}, but a tree "
                             f"of total {int(total)} exists")

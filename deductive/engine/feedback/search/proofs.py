@@ -11,7 +11,7 @@ import numpy as np
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
-from .buckets import bucket_bound
+from .buckets import search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
                            bounds_tag, ceiling_tag, known_tag, lists_about,
                            proof_row_valid, proof_tag)
@@ -473,25 +473,3 @@ def bound_under(game, g: int, limit: int) -> tuple:
     refined = int(opener_bounds(game, [g], limit)[0])
     deep = refined if refined >= limit else max(refined, deep_opener_bound(game, g, limit))
     return deep, 0, False, time.perf_counter() - start, refined
-
-
-def search_under(search, g: int, limit: int, buckets: bool = False) -> tuple:
-    """``(total, worst, ok, seconds, refined)`` of opener ``g`` under ``limit`` (see
-    :class:`LocalSearches`); a beam search is not refined. With ``buckets`` (normal mode,
-    no beam), the refined bound is followed by :func:`~.buckets.bucket_bound`: exact
-    searches of the opener's buckets, smallest first, over their depth-three bounds; the
-    opener is out when that reaches ``limit`` (on 12,972 answers, far sooner than a search
-    that opens with its largest buckets), else searched as without it, those buckets'
-    values in the memo."""
-    start = time.perf_counter()
-    refined = 0
-    if search.beam is None:
-        refined = int(opener_bounds(search.game, [g], limit)[0])
-        if refined >= limit:
-            return refined, 0, False, time.perf_counter() - start, refined
-        if buckets:
-            low = bucket_bound(search, g, limit).bound
-            if low >= limit:
-                return low, 0, False, time.perf_counter() - start, refined
-    total, worst, _, ok = search.opener_total(g, limit)
-    return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
