@@ -71,8 +71,9 @@ def main():
     kept = store.load()
     if args.kept_only:
         openers = [g for g in openers if game.word(g) in kept]
-    warm = Wordle(list(game.guesses[:200]), list(game.guesses[:200]))
-    deep_opener_bound(warm, 0)                      # compile outside the timings
+    if args.buckets or any(game.word(g) not in kept for g in openers):
+        warm = Wordle(list(game.guesses[:200]), list(game.guesses[:200]))
+        deep_opener_bound(warm, 0)                  # compile outside the timings
     if args.buckets:
         for g in openers:
             _buckets(game, g)
