@@ -300,11 +300,10 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        least its claim (the refined bounds in one call per claim), one ruled out by the
        depth-three bound (``by="deep"``) a depth-three bound
        (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
-       search has no tree within the threshold: its plain bound (or, for a proof of the
-       plain bound alone, its refined bound) passes the threshold, or else it is searched
-       again under the threshold as the proof searched it (:func:`~.buckets.search_under`:
-       its refined bound, in normal mode exact searches of its buckets, then the search)
-       and finds no tree.
+       search has no tree within the threshold: its plain bound passes the threshold, or
+       else it is checked again under the threshold as the proof searched it
+       (:func:`~.buckets.search_under`: its refined bound, in normal mode exact searches
+       of its buckets, then the search), and no tree is found.
        Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
        holds exact values and proven bounds only).
     3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
