@@ -20,6 +20,10 @@ MAX_HIT = 1
 ENTROPY = 2
 BEST_LIVES = 3
 ALL_LETTERS = (1 << 26) - 1
+#: Entropies within this many bits are a tie (to the earliest letter): two splits into
+#: different groups can have the same entropy (groups of 4, 1, 1, 1, 1 and of 2, 2, 2, 2),
+#: which floating point then tells apart by a last bit.
+ENTROPY_TIE = 1e-12
 
 
 @njit(cache=CACHE, **SERIAL)
@@ -91,23 +95,27 @@ def split_entropy(masks, weights, idx, lo, hi, c):
 
 @njit(cache=CACHE, **SERIAL)
 def choose_greedy(masks, presence, weights, idx, lo, hi, guessed, strategy):
-    """The next letter by MIN_MISS, MAX_HIT or ENTROPY; ties to the earliest letter."""
+    """The next letter by MIN_MISS, MAX_HIT or ENTROPY: the earliest letter whose score is
+    the best (for ENTROPY, within :data:`ENTROPY_TIE` of the best), -1 when every letter
+    is guessed."""
     counts, mass = letter_counts(presence, weights, idx, lo, hi)
-    best = -1
-    best_score = 0.0
+    scores = np.full(26, -np.inf)
+    top = -np.inf
     for c in range(26):
         if (guessed >> c) & 1:
             continue
         if strategy == MIN_MISS:
-            score = float(counts[c])
+            scores[c] = float(counts[c])
         elif strategy == MAX_HIT:
-            score = mass[c]
+            scores[c] = mass[c]
         else:
-            score = split_entropy(masks, weights, idx, lo, hi, c)
-        if best < 0 or score > best_score:
-            best = c
-            best_score = score
-    return best
+            scores[c] = split_entropy(masks, weights, idx, lo, hi, c)
+        top = max(top, scores[c])
+    tie = ENTROPY_TIE if strategy == ENTROPY else 0.0
+    for c in range(26):
+        if not (guessed >> c) & 1 and scores[c] >= top - tie:
+            return c
+    return -1
 
 
 @njit(cache=CACHE, **SERIAL)

@@ -4,7 +4,7 @@ import os
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deductive.engine.hangman import Hangman, load_hangman_words
@@ -58,6 +58,10 @@ def test_max_hit_uniform_equals_min_miss(words):
 
 @settings(max_examples=100, deadline=None)
 @given(word_sets())
+# after a miss on a, c and d split the 12 words left into groups of 6, 2, 1, 1, 1, 1 and
+# of 4, 3, 3, 1, 1: the same entropy, which floating point told apart by its last bit
+@example(["aaa", "aab", "aac", "aad", "abb", "aca", "aea", "bad", "bbb", "bbc", "bbd", "bcd",
+          "bdd", "bed", "caa", "ccc", "ccd", "dbb", "dcc", "ddd", "dec"])
 def test_entropy_strategy_equals_reference(words):
     def choose(ws, letters):
         options = [g for g in reference.ALPHABET if g not in letters]

@@ -2,7 +2,8 @@
 
 A strategy sweeps a whole list (:meth:`~Strategy.sweep`: the per-word misses, guesses and
 letters) and picks the next letter of one position (:meth:`~Strategy.choose`). Ties always
-go to the earliest letter.
+go to the earliest letter (entropies within 1e-12 bits of the best are ties:
+:data:`~deductive.kernels.hangman.ENTROPY_TIE`).
 
 ``min-miss``
     The original programs' greedy: the letter fewest candidates lack.
