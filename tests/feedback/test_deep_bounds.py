@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 import deductive
 from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
                                               deep_opener_bound, opener_bounds)
-from deductive.engine.feedback.search.bounds import _deep, _deep_setup, _deep_state
+from deductive.engine.feedback.search.bounds import (KeptBuckets, _deep, _deep_setup,
+                                                     _deep_state, kin_order, largest_bucket,
+                                                     opener_buckets)
 from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
 from deductive.engine.wordle.game import Wordle
@@ -215,3 +217,74 @@ def test_hard_mode_is_refused():
         deep_bound(game, [0, 1, 2])
     with pytest.raises(ArgumentError, match="normal mode"):
         deep_opener_bound(game, 0, INFEASIBLE)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(60, 240),
+       st.lists(st.tuples(st.integers(0, 10**6), st.floats(0, 1.2)), min_size=2,
+                max_size=8))
+def test_kept_buckets_change_no_bound(seed, size, calls):
+    """Openers bounded one after the other with one :class:`KeptBuckets` (each taking
+    the work of the last on a bucket they share, under any targets, rising or falling)
+    give what a fresh call gives: min(whole bound, target)."""
+    words = Wordle("wordle:answers", "wordle:answers").answers
+    rng = np.random.default_rng(seed)
+    picked = sorted(rng.choice(words, size, replace=False).tolist())
+    game = Wordle(picked, picked)
+    kept = KeptBuckets(game, least=3)
+    plains = opener_bounds(game, np.arange(size), refine=False)
+    for k, (pick, share) in enumerate(calls):
+        # every other call an anagram or the opener before it, so buckets are shared
+        g = calls[k - 1][0] % size if k % 2 and pick % 3 else pick % size
+        whole = deep_opener_bound(game, g)
+        target = int(plains[g] + share * (whole - plains[g] + 10))
+        assert deep_opener_bound(game, g, target, kept=kept) == min(whole, target)
+    assert len(kept) <= kept.most
+
+
+def test_kept_buckets_carry_the_work_to_the_opener_that_shares_them():
+    """Anagrams share the bucket of the answers with none of their letters: the second
+    takes it from the first (then gives it back), and the bound is the same."""
+    game = Wordle("wordle:answers", "wordle:answers")
+    first, second = game.guess_index("stale"), game.guess_index("least")
+    kept = KeptBuckets(game, least=50)
+    whole = deep_opener_bound(game, second)
+    assert deep_opener_bound(game, first, whole - 40, kept=kept) == whole - 40
+    shared = {b.tobytes() for b in opener_buckets(game, first)} & {
+        b.tobytes() for b in opener_buckets(game, second)}
+    held = [b for b in opener_buckets(game, second) if b.tobytes() in shared
+            and len(b) >= 50]
+    assert held, "stale and least share no large bucket"
+    taken = kept.take(held[0])
+    assert taken is not None and kept.take(held[0]) is None
+    assert taken.low > taken.setup[2][0]    # the first call bounded it past depth two
+    kept.give(taken)
+    for target in (whole - 30, whole, whole + 5):
+        assert deep_opener_bound(game, second, target, kept=kept) == min(whole, target)
+
+
+def test_kept_buckets_of_another_game_are_refused():
+    game = Wordle("wordle:answers", "wordle:answers")
+    other = Wordle("wordle:answers", "wordle:answers")
+    with pytest.raises(ArgumentError, match="another game"):
+        deep_opener_bound(game, 0, kept=KeptBuckets(other))
+
+
+def test_kin_order_brings_openers_with_the_same_largest_bucket_together():
+    game = Wordle("wordle:answers", "wordle:answers")
+    kin = [game.guess_index(w) for w in ("stale", "least", "slate", "steal")]
+    openers = [g for g in np.random.default_rng(7).permutation(len(game.guesses))[:600]
+               .tolist() if g not in kin] + kin
+    ordered = kin_order(game, openers)
+    assert sorted(ordered) == sorted(openers)
+
+    largest = {g: max(opener_buckets(game, g), key=len).tobytes() for g in openers}
+    assert all(largest_bucket(game, g).tobytes() == largest[g] for g in openers)
+    keys = [largest[g] for g in ordered]
+    starts = [k for k in range(len(keys)) if k == 0 or keys[k] != keys[k - 1]]
+    assert len(starts) == len(set(keys))            # each group in one run
+    firsts = [ordered[k] for k in starts]           # groups where their first stood
+    seen: set = set()
+    assert firsts == [g for g in openers if not (largest[g] in seen or seen.add(largest[g]))]
+    at = [ordered.index(g) for g in kin]
+    assert max(at) - min(at) == 3                   # anagrams: the same gray bucket

@@ -168,7 +168,7 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
     opener's buckets first (``bucket_bound``): the rows are those of plain searches, and
     the file verifies with the same bound first. The depth-three step is switched off
     here (a bound of 0), so the openers it would rule out are left to the searches."""
-    monkeypatch.setattr(proofs, "deep_opener_bound", lambda game, g, target: 0)
+    monkeypatch.setattr(proofs, "deep_opener_bound", lambda game, g, target, kept=None: 0)
     game = Wordle("fr-seed", "fr-seed")
     calls: list = []
 

@@ -87,8 +87,9 @@ ceiling T + 1, until no tree of total T fits (the depth-unlimited results serve 
 bounds, so these passes are short).
 """
 
-from .bounds import (INFEASIBLE, counting_bounds, deep_bound, deep_opener_bound,
-                     guess_lower_bound, lower_bound, opener_bounds)
+from .bounds import (INFEASIBLE, KeptBuckets, counting_bounds, deep_bound,
+                     deep_opener_bound, guess_lower_bound, kin_order, lower_bound,
+                     opener_bounds)
 from .buckets import BucketBound, bucket_bound
 from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
                            verify_proof)
@@ -102,7 +103,8 @@ from .state import ProofState, proof_state
 from .tree_search import SearchResult, TreeSearch
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
-           "counting_bounds", "deep_bound", "deep_opener_bound", "bucket_bound", "BucketBound",
+           "counting_bounds", "deep_bound", "deep_opener_bound", "KeptBuckets", "kin_order",
+           "bucket_bound", "BucketBound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
            "verify_proof", "ProofCheck", "proof_state", "ProofState", "OpenerRows",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ....errors import ArgumentError
-from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
+from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_order, opener_bounds
 from .buckets import search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
                            bounds_tag, ceiling_tag, known_tag, lists_about,
@@ -130,12 +130,14 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     With ``depth_three`` (normal mode), step 3 is preceded by the depth-three bound
     (:func:`~.bounds.deep_opener_bound`, minutes an opener on 12,972 answers, where the
     depth-two bounds rule out none) of every opener step 2 left, under the first ceiling
-    U + 1, the likeliest out first (highest plain bound; ties: guess order): one that
-    reaches U + 1 is out (``by="deep"``, or ``"bound"`` when its refined bound does;
-    ``lower`` U + 1); the others' bounds are kept in a checkpoint of their own
-    (:func:`bounds_tag`) and step 3 takes them, least first, with these bounds, each
-    search first a bound by exact searches of the opener's buckets, smallest first
-    (:func:`~.buckets.bucket_bound`; the rows are those a plain search gives).
+    U + 1, the likeliest out first (highest plain bound; ties: guess order; then those
+    that share their largest bucket brought together, its work kept from one to the next:
+    :class:`~.bounds.KeptBuckets`): one that reaches U + 1 is out (``by="deep"``, or
+    ``"bound"`` when its refined bound does; ``lower`` U + 1); the others' bounds are
+    kept in a checkpoint of their own (:func:`bounds_tag`) and step 3 takes them, least
+    first, with these bounds, each search first a bound by exact searches of the opener's
+    buckets, smallest first (:func:`~.buckets.bucket_bound`; the rows are those a plain
+    search gives).
 
     The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
     :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
@@ -312,7 +314,9 @@ def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int
 def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list:
     """The depth-three step of :func:`prove_openers`: each opener of ``queue`` (``(g,
     plain bound, "bound")``, least first) bounded under ``limit`` in ``pool`` (highest plain
-    bound first; the rows decided in that order, the same on any pool). ``decide`` takes
+    bound first, ties by guess, then those that share their largest bucket brought
+    together: :func:`~.bounds.kin_order`; the rows decided in that order, the same on any
+    pool). ``decide`` takes
     the row of each one out; the others' bounds go to ``store`` (read back by a resumed
     run). Returns the openers left, ``(g, bound, by)``, least first (ties: guess order):
     ``by`` is ``"deep"`` where the kept bound (the larger of the refined and depth-three
@@ -328,6 +332,8 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
             if game.word(g) in kept]
     todo = sorted(((g, low) for g, low, _ in queue if game.word(g) not in kept),
                   key=lambda item: (-item[1], item[0]))
+    lows = dict(todo)
+    todo = [(g, lows[g]) for g in kin_order(game, [g for g, _ in todo])]
 
     def start(place):
         pool.submit(place, todo[place][0], limit, deep=True)
@@ -428,6 +434,7 @@ class LocalSearches:
         self.search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
         self.buckets = buckets
         self._beam: TreeSearch | None = None
+        self._kept: KeptBuckets | None = None    # the depth-three step's buckets
         self._waiting: list = []
 
     def submit(self, place: int, g: int, limit: int, beam: bool = False,
@@ -443,7 +450,10 @@ class LocalSearches:
         search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
         if deep:                        # hours of these: the beams' search is dropped
             self._beam = None
-            return bound_under(self.search.game, g, limit)
+            if self._kept is None:
+                self._kept = KeptBuckets(self.search.game)
+            return bound_under(self.search.game, g, limit, self._kept)
+        self._kept = None
         if not beam:
             self._beam = None
             return search_under(self.search, g, limit, self.buckets)
@@ -464,12 +474,13 @@ def beam_search(game, max_guesses) -> TreeSearch:
     return TreeSearch(game, beam=CEILING_BEAM, max_guesses=max_guesses)
 
 
-def bound_under(game, g: int, limit: int) -> tuple:
+def bound_under(game, g: int, limit: int, kept: KeptBuckets | None = None) -> tuple:
     """``(bound, 0, False, seconds, refined)`` of opener ``g`` under ``limit`` (see
     :class:`LocalSearches`): its refined depth-two bound, then, when that is below
     ``limit``, its depth-three bound (:func:`~.bounds.deep_opener_bound`, target
-    ``limit``); ``bound`` is the larger."""
+    ``limit``, ``kept`` as there); ``bound`` is the larger."""
     start = time.perf_counter()
     refined = int(opener_bounds(game, [g], limit)[0])
-    deep = refined if refined >= limit else max(refined, deep_opener_bound(game, g, limit))
+    deep = refined if refined >= limit else max(refined, deep_opener_bound(game, g, limit,
+                                                                           kept=kept))
     return deep, 0, False, time.perf_counter() - start, refined

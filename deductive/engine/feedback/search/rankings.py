@@ -7,6 +7,7 @@ import threading
 from dataclasses import dataclass
 
 from .certificates import lists_about, search_tag
+from .bounds import KeptBuckets
 from .proofs import CEILING_BEAM, beam_search, bound_under, search_under
 from .tree_search import TreeSearch
 
@@ -93,7 +94,10 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     if deep:                            # hours of these: the beams' search is dropped
         with _RUN_LOCK:
             _RUN_SEARCHES.pop(f"{token}:beam", None)
-        return bound_under(game, g, limit)
+            kept = _RUN_SEARCHES.get(f"{token}:deep")
+            if kept is None or kept.game is not game:   # (a game sent again: a new one)
+                kept = _RUN_SEARCHES[f"{token}:deep"] = KeptBuckets(game)
+        return bound_under(game, g, limit, kept)
     if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
     # the beams' search is dropped when the run's first search is made here (a new key)
@@ -108,3 +112,4 @@ def forget_search(token) -> None:
     with _RUN_LOCK:
         _RUN_SEARCHES.pop(token, None)
         _RUN_SEARCHES.pop(f"{token}:beam", None)
+        _RUN_SEARCHES.pop(f"{token}:deep", None)
