@@ -21,7 +21,6 @@ core time.
 """
 
 import argparse
-import hashlib
 import os
 import sys
 import time
@@ -33,8 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from benchmarks.deep_bounds import _mean_interval  # noqa: E402
 from deductive.checkpoint import Checkpoint  # noqa: E402
 from deductive.engine.feedback.search import INFEASIBLE, deep_opener_bound  # noqa: E402
-from deductive.engine.feedback.search.bounds import (KeptBuckets, kin_order,  # noqa: E402
-                                                     largest_bucket)
+from deductive.engine.feedback.search.bounds import KeptBuckets, kin_groups  # noqa: E402
 from deductive.engine.feedback.search.certificates import lists_about  # noqa: E402
 from deductive.engine.wordle import Wordle  # noqa: E402
 
@@ -52,7 +50,7 @@ def main():
     game = Wordle(args.guesses, args.answers)
     if game.hard:
         parser.error("the depth-three bound is for normal mode")
-    groups = _kin_groups(game)
+    groups = kin_groups(game, np.arange(len(game.guesses)))
     several = [members for members in groups if len(members) > 1]
     rng = np.random.default_rng(args.seed)
     drawn = sorted(rng.choice(len(several), min(args.groups, len(several)), replace=False))
@@ -84,16 +82,6 @@ def main():
               f"({100 * sum(saved) / fresh:.0f}%); over every guess "
               f"{hours * np.mean(saved):,.1f} core-hours saved (95% {hours * low:,.1f}-"
               f"{hours * high:,.1f})", flush=True)
-
-
-def _kin_groups(game) -> list[list[int]]:
-    """Every guess in its kin group (the same largest non-winning bucket), in
-    :func:`kin_order`'s order."""
-    groups: dict = {}
-    for g in kin_order(game, np.arange(len(game.guesses))):
-        key = hashlib.blake2b(largest_bucket(game, g).tobytes()).digest()
-        groups.setdefault(key, []).append(g)
-    return list(groups.values())
 
 
 def _key(game, members) -> str:

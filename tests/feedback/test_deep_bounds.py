@@ -10,7 +10,8 @@ import deductive
 from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
                                               deep_opener_bound, opener_bounds)
 from deductive.engine.feedback.search.bounds import (KeptBuckets, _deep, _deep_setup,
-                                                     _deep_state, kin_order, largest_bucket,
+                                                     _deep_state, kin_groups, kin_order,
+                                                     largest_bucket,
                                                      opener_buckets)
 from deductive.engine.mastermind import BullsAndCows, Mastermind
 from deductive.engine.mastermind.search import game_lower_bound
@@ -277,6 +278,7 @@ def test_kin_order_brings_openers_with_the_same_largest_bucket_together():
                .tolist() if g not in kin] + kin
     ordered = kin_order(game, openers)
     assert sorted(ordered) == sorted(openers)
+    assert [g for members in kin_groups(game, openers) for g in members] == ordered
 
     largest = {g: max(opener_buckets(game, g), key=len).tobytes() for g in openers}
     assert all(largest_bucket(game, g).tobytes() == largest[g] for g in openers)

@@ -208,13 +208,19 @@ def opener_buckets(game, opener: int) -> list[np.ndarray]:
 def kin_order(game, openers) -> list[int]:
     """``openers`` (guess indices) in their order, but those whose largest non-winning
     bucket is the same set brought together, each group where its first member stands:
-    then :class:`KeptBuckets` still holds that bucket's work when the next one comes
-    (ties for the largest: the lowest feedback code)."""
+    then :class:`KeptBuckets` still holds that bucket's work when the next one comes."""
+    return [g for members in kin_groups(game, openers) for g in members]
+
+
+def kin_groups(game, openers) -> list[list[int]]:
+    """``openers`` (guess indices) grouped by their largest non-winning bucket
+    (:func:`largest_bucket`), the groups in the order of their first member, each in the
+    order given."""
     groups: dict = {}
     for g in np.asarray(openers, dtype=np.int64).tolist():
         largest = largest_bucket(game, g).tobytes()
         groups.setdefault(hashlib.blake2b(largest, digest_size=16).digest(), []).append(g)
-    return [g for members in groups.values() for g in members]
+    return list(groups.values())
 
 
 def largest_bucket(game, opener: int) -> np.ndarray:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from .certificates import lists_about, search_tag
 from .bounds import KeptBuckets
+from .certificates import lists_about, search_tag
 from .proofs import CEILING_BEAM, beam_search, bound_under, search_under
 from .tree_search import TreeSearch
 
