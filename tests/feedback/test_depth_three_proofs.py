@@ -54,11 +54,20 @@ def one_guess_bounds(game, openers, target=None, refine=True):
     return np.array(lows, np.int64)
 
 
+def use_bounds(patch, bounds=one_guess_bounds, check: bool = False) -> None:
+    """The proof's depth-two bounds replaced by ``bounds`` (with ``patch``, a
+    MonkeyPatch): those of the proof and of its searches (``search_under``, in
+    ``buckets``), and with ``check`` those of the certificate's check too."""
+    patch.setattr(proofs, "opener_bounds", bounds)
+    patch.setattr(buckets, "opener_bounds", bounds)
+    if check:
+        patch.setattr(certificates, "opener_bounds", bounds)
+
+
 @pytest.fixture
 def weak(monkeypatch):
     """The proof's depth-two bounds weakened to :func:`one_guess_bounds`."""
-    monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
-    monkeypatch.setattr(buckets, "opener_bounds", one_guess_bounds)     # search_under's
+    use_bounds(monkeypatch)
 
 
 @settings(max_examples=40, deadline=None)
@@ -77,9 +86,7 @@ def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, wi
     beams = proofs._beam_totals
     with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory() as folder:
         if weaken:
-            patch.setattr(proofs, "opener_bounds", one_guess_bounds)
-            patch.setattr(buckets, "opener_bounds", one_guess_bounds)
-            patch.setattr(certificates, "opener_bounds", one_guess_bounds)
+            use_bounds(patch, check=True)
         patch.setattr(proofs, "_beam_totals",
                       lambda *args, **kw: [t + loose for t in beams(*args, **kw)])
         path = os.path.join(folder, "proof.jsonl")
@@ -106,8 +113,7 @@ def test_depth_three_rules_out_what_depth_two_leaves(weak):
     for row in rows[:: len(rows) // 8]:
         assert deep_opener_bound(game, row["index"]) >= row["lower"]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(proofs, "opener_bounds", certificates.opener_bounds)
-        patch.setattr(buckets, "opener_bounds", certificates.opener_bounds)
+        use_bounds(patch, certificates.opener_bounds)
         plain = prove_openers(game, 3)
     assert _stable(deep.ranking()) == _stable(plain.ranking())
     assert deep.ceiling == plain.ceiling and deep.best() == ["clair", "train"]
@@ -152,8 +158,7 @@ def test_depth_three_proof_is_the_same_with_a_pool(slots, seed):
     opener is bounded once."""
     game = Wordle("fr-seed", "fr-seed")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(proofs, "opener_bounds", one_guess_bounds)
-        patch.setattr(buckets, "opener_bounds", one_guess_bounds)
+        use_bounds(patch)
         one = _Bounded(game)
         serial = prove_openers(game, 1, depth_three=True, pool=one)
         pool = _Bounded(game, slots, seed)

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from deductive.cli import cli
-from deductive.engine.feedback.search import (buckets, proof_state, proofs, prove_openers,
+from deductive.engine.feedback.search import (proof_state, proofs, prove_openers,
                                               verify_proof)
 from deductive.engine.wordle.game import Wordle
 
 from tests.cli.test_cli_errors import assert_one_error, no_computation  # noqa: F401
-from tests.feedback.test_depth_three_proofs import _Bounded, one_guess_bounds
+from tests.feedback.test_depth_three_proofs import _Bounded, one_guess_bounds, use_bounds
 from tests.feedback.test_search_openers import _part, _stable
 
 
@@ -31,8 +31,7 @@ def loose(monkeypatch):
     beams = proofs._beam_totals
     monkeypatch.setattr(proofs, "_beam_totals",
                         lambda *args, **kw: [t + 40 for t in beams(*args, **kw)])
-    monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
-    monkeypatch.setattr(buckets, "opener_bounds", one_guess_bounds)     # search_under's
+    use_bounds(monkeypatch)
 
 
 def _ranking(proof):
@@ -81,7 +80,7 @@ def test_a_file_resumes_under_a_lower_ceiling(game, monkeypatch, tmp_path):
         if not refine:
             plain.extend(openers)
         return one_guess_bounds(g, openers, *args, refine=refine, **kw)
-    monkeypatch.setattr(proofs, "opener_bounds", spy)
+    use_bounds(monkeypatch, spy)
     pool = _Bounded(game)
     again = prove_openers(game, 1, depth_three=True, checkpoint=str(cut), pool=pool,
                           known={"clair": 851})

@@ -9,16 +9,15 @@ import json
 from click.testing import CliRunner
 
 from deductive.cli import cli
-from deductive.engine.feedback.search import buckets, deep_opener_bound, proof_state, proofs
+from deductive.engine.feedback.search import deep_opener_bound, proof_state, proofs
 from deductive.engine.wordle.game import Wordle
 
-from tests.feedback.test_depth_three_proofs import one_guess_bounds
+from tests.feedback.test_depth_three_proofs import one_guess_bounds, use_bounds
 from tests.feedback.test_search_openers import _part
 
 
 def test_state_of_a_cut_depth_three_proof(monkeypatch, tmp_path):
-    monkeypatch.setattr(proofs, "opener_bounds", one_guess_bounds)
-    monkeypatch.setattr(buckets, "opener_bounds", one_guess_bounds)     # search_under's
+    use_bounds(monkeypatch)
     game = Wordle("fr-seed", "fr-seed")
     path = tmp_path / "proof.jsonl"
     whole = proofs.prove_openers(game, 3, checkpoint=str(path), depth_three=True)
