@@ -31,7 +31,7 @@ import numpy as np
 from deductive.checkpoint import Checkpoint
 from deductive.engine.feedback.search import (INFEASIBLE, deep_bound, deep_opener_bound,
                                               opener_bounds)
-from deductive.engine.feedback.search.bounds import _deep_setup
+from deductive.engine.feedback.search.bounds import _deep_setup, opener_buckets
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.stats import wilson_interval
 from deductive.engine.wordle import Wordle
@@ -129,21 +129,17 @@ def _buckets(game, g):
     """Each bucket of opener ``g`` (three answers or more, largest first): its size, its
     depth-two bound (the least over the next guesses), its depth-three bound
     (:func:`deep_bound`) and the CPU seconds that took."""
-    row = game.matrix[g]
-    codes, counts = np.unique(row, return_counts=True)
-    order = np.argsort(-counts, kind="stable")
     print(f"{game.word(g)}: size  depth-2  depth-3  cpu-s", flush=True)
     spent = 0.0
-    for k in order.tolist():
-        if counts[k] < 3 or codes[k] == game.win_code:
-            continue
-        bucket = np.flatnonzero(row == codes[k])
+    for bucket in sorted(opener_buckets(game, g), key=len, reverse=True):
+        if len(bucket) < 3:
+            break
         two = int(_deep_setup(game, bucket, INFEASIBLE, None)[2][0])
         start = time.process_time()
         bound = deep_bound(game, bucket)
         seconds = time.process_time() - start
         spent += seconds
-        print(f"  {counts[k]}  {two}  {bound}  {seconds:.1f}", flush=True)
+        print(f"  {len(bucket)}  {two}  {bound}  {seconds:.1f}", flush=True)
     print(f"{game.word(g)}: {spent:.0f} s CPU in all", flush=True)
 
 
