@@ -164,7 +164,7 @@ class _DaskSearches:
         # was sent with)
         self.futures: dict = {}
 
-    def submit(self, place: int, g: int, limit: int, beam: bool = False,
+    def submit(self, place: int, g, limit: int, beam: bool = False,
                deep: bool = False, sends: int = 1) -> None:
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
                         limit, beam, deep, self.buckets)
@@ -172,12 +172,12 @@ class _DaskSearches:
                                     self.shared)
         self.running.add(future)
 
-    def next(self) -> tuple[int, tuple]:
+    def next(self) -> tuple[int, tuple | list]:
         while True:
             future, result = self.watch.next(self.running)
             _, place, g, limit, (beam, deep), sends, shared = self.futures.pop(future.key)
             if not was_lost(future, result):
-                return place, tuple(result)
+                return place, (list(map(tuple, result)) if deep else tuple(result))
             if sends > RESENDS:
                 raise DeductiveError(LOST)
             if shared is self.shared:   # the game is gone: send it again (once per loss)

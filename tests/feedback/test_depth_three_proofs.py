@@ -19,6 +19,10 @@ from hypothesis import strategies as st
 from deductive.checkpoint import inputs_digest, row_digest
 from deductive.cli import cli
 from deductive.engine.feedback.search import (
+    LocalSearches,
+    bound_under,
+    forget_search,
+    proof_search_chunk,
     bucket_bound,
     buckets,
     certificates,
@@ -27,7 +31,7 @@ from deductive.engine.feedback.search import (
     prove_openers,
     verify_proof,
 )
-from deductive.engine.feedback.search.bounds import guess_lower_bound
+from deductive.engine.feedback.search.bounds import guess_lower_bound, kin_groups
 from deductive.engine.wordle.game import Wordle
 from deductive.errors import ArgumentError
 
@@ -147,8 +151,26 @@ class _Bounded(_ShuffledSearches):
 
     def submit(self, place, g, limit, beam=False, deep=False):
         if deep:
-            self.bounded.append(g)
+            self.bounded.extend(g)
         super().submit(place, g, limit, beam, deep)
+
+
+def test_a_kin_group_is_one_task_bounded_in_turn():
+    """The depth-three step sends each kin group as one task, so that one worker bounds
+    its openers one after the other and carries their shared bucket: in this process and
+    on a worker (``proof_search_chunk``), the task gives each opener's ``bound_under`` in
+    the group's order, as each alone does (its seconds aside)."""
+    game = Wordle("fr-seed", "fr-seed")
+    groups = [m for m in kin_groups(game, range(len(game.guesses))) if len(m) > 1]
+    assert len(groups) >= 3
+    limit = 900
+    for members in groups[:3]:
+        alone = [bound_under(game, g, limit) for g in members]
+        local = LocalSearches(game).run(members, limit, deep=True)
+        remote = proof_search_chunk(members, game, "kin-test", None, None, limit, deep=True)
+        forget_search("kin-test")
+        for result in (local, remote):
+            assert [r[:3] + r[4:] for r in result] == [r[:3] + r[4:] for r in alone]
 
 
 @settings(max_examples=4, deadline=None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ....errors import ArgumentError
-from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_order, opener_bounds
+from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_groups, opener_bounds
 from .buckets import search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
                            bounds_tag, ceiling_tag, known_tag, lists_about,
@@ -315,8 +315,9 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
     """The depth-three step of :func:`prove_openers`: each opener of ``queue`` (``(g,
     plain bound, "bound")``, least first) bounded under ``limit`` in ``pool`` (highest plain
     bound first, ties by guess, then those that share their largest bucket brought
-    together: :func:`~.bounds.kin_order`; the rows decided in that order, the same on any
-    pool). ``decide`` takes
+    together: :func:`~.bounds.kin_groups`, each group one task, so that one worker bounds
+    its openers in turn and carries their bucket from one to the next; the rows decided
+    in that order, the same on any pool). ``decide`` takes
     the row of each one out; the others' bounds go to ``store`` (read back by a resumed
     run). Returns the openers left, ``(g, bound, by)``, least first (ties: guess order):
     ``by`` is ``"deep"`` where the kept bound (the larger of the refined and depth-three
@@ -333,25 +334,28 @@ def _deep_bounds(game, queue, limit, pool, store, decide, progress=None) -> list
     todo = sorted(((g, low) for g, low, _ in queue if game.word(g) not in kept),
                   key=lambda item: (-item[1], item[0]))
     lows = dict(todo)
-    todo = [(g, lows[g]) for g in kin_order(game, [g for g, _ in todo])]
+    groups = kin_groups(game, [g for g, _ in todo])
 
     def start(place):
-        pool.submit(place, todo[place][0], limit, deep=True)
+        pool.submit(place, groups[place], limit, deep=True)
         return SENT
 
-    for done, (deep, _, _, seconds, refined), _ in in_order(pool, len(todo), start):
-        g, low = todo[done]
-        if max(low, deep) >= limit:
-            decide({"word": game.word(g), "index": g, "lower": limit, "total": None,
-                    "worst": None, "exact": False,
-                    "by": "bound" if refined >= limit else "deep",
-                    "seconds": round(seconds, 4)})
-        else:
-            store.append(game.word(g), {"index": g, "bound": int(max(low, deep)),
-                                        "seconds": round(seconds, 4)})
-            left.append(entry(g, low, deep))
-        if progress is not None:
-            progress(done + 1, len(todo))
+    done = 0
+    for place, results, _ in in_order(pool, len(groups), start):
+        for g, (deep, _, _, seconds, refined) in zip(groups[place], results):
+            low = lows[g]
+            if max(low, deep) >= limit:
+                decide({"word": game.word(g), "index": g, "lower": limit, "total": None,
+                        "worst": None, "exact": False,
+                        "by": "bound" if refined >= limit else "deep",
+                        "seconds": round(seconds, 4)})
+            else:
+                store.append(game.word(g), {"index": g, "bound": int(max(low, deep)),
+                                            "seconds": round(seconds, 4)})
+                left.append(entry(g, low, deep))
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
     return sorted(left, key=lambda item: (item[1], item[0]))
 
 
@@ -422,7 +426,9 @@ class LocalSearches:
     (:func:`opener_bounds` with that target), then, when it is below ``limit``, its search
     (``ok``: ``total`` is exact and below ``limit``; else it is a lower bound of at least
     ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0;
-    with ``deep``, its depth-three bound (:func:`bound_under`). With ``buckets`` (a
+    with ``deep``, ``g`` is a list of openers (a kin group) and the result a list of
+    their depth-three bounds in turn (:func:`bound_under`, one :class:`KeptBuckets`
+    carrying their shared bucket from one to the next). With ``buckets`` (a
     proof with the depth-three step), each search is first a bound by exact searches of
     the opener's buckets (:func:`search_under`).
     :func:`deductive.distributed.wordle_prove_openers` runs them on Dask.
@@ -437,22 +443,22 @@ class LocalSearches:
         self._kept: KeptBuckets | None = None    # the depth-three step's buckets
         self._waiting: list = []
 
-    def submit(self, place: int, g: int, limit: int, beam: bool = False,
+    def submit(self, place: int, g, limit: int, beam: bool = False,
                deep: bool = False) -> None:
         self._waiting.append((place, g, limit, beam, deep))
 
-    def next(self) -> tuple[int, tuple]:
+    def next(self) -> tuple[int, tuple | list]:
         place, g, limit, beam, deep = self._waiting.pop(0)
         return place, self.run(g, limit, beam, deep)
 
-    def run(self, g: int, limit: int, beam: bool = False, deep: bool = False) -> tuple:
+    def run(self, g, limit: int, beam: bool = False, deep: bool = False):
         """One task's result (the beams share a search of their own, dropped at the first
         search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
         if deep:                        # hours of these: the beams' search is dropped
             self._beam = None
             if self._kept is None:
                 self._kept = KeptBuckets(self.search.game)
-            return bound_under(self.search.game, g, limit, self._kept)
+            return [bound_under(self.search.game, x, limit, self._kept) for x in g]
         self._kept = None
         if not beam:
             self._beam = None

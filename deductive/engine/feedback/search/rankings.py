@@ -86,18 +86,19 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False,
-                       deep=False, buckets=False) -> tuple:
+                       deep=False, buckets=False):
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
-    own: :func:`beam_search`; with ``deep``, :func:`bound_under`, no search; with
-    ``buckets``, as :func:`search_under` takes it)."""
+    own: :func:`beam_search`; with ``deep``, ``g`` a kin group of openers, the list of
+    their :func:`bound_under` in turn, no search; with ``buckets``, as
+    :func:`search_under` takes it)."""
     if deep:                            # hours of these: the beams' search is dropped
         with _RUN_LOCK:
             _RUN_SEARCHES.pop(f"{token}:beam", None)
             kept = _RUN_SEARCHES.get(f"{token}:deep")
             if kept is None or kept.game is not game:   # (a game sent again: a new one)
                 kept = _RUN_SEARCHES[f"{token}:deep"] = KeptBuckets(game)
-        return bound_under(game, g, limit, kept)
+        return [bound_under(game, x, limit, kept) for x in g]
     if beam and max_guesses is not None:
         return search_under(beam_search(game, max_guesses), g, limit)
     # the beams' search is dropped when the run's first search is made here (a new key)
