@@ -6,7 +6,7 @@ step of a certificate: kin groups bounded fresh and with one KeptBuckets, paired
         --checkpoint benchmarks/runs/kept-buckets-52603.jsonl      # issue 41
 
 The certificate's depth-three step brings together the openers whose largest non-winning
-bucket is the same set (:func:`deductive.engine.feedback.search.bounds.kin_order`;
+bucket is the same set (:func:`deductive.engine.feedback.search.bounds.kin_groups`;
 anagrams share the bucket of the answers with none of their letters) and carries each
 bucket's work to the next opener that has it (:class:`~deductive.engine.feedback.search.
 bounds.KeptBuckets`). This draws ``--groups`` of the kin groups of two or more openers

@@ -88,7 +88,7 @@ bounds, so these passes are short).
 """
 
 from .bounds import (INFEASIBLE, KeptBuckets, counting_bounds, deep_bound,
-                     deep_opener_bound, guess_lower_bound, kin_order, lower_bound,
+                     deep_opener_bound, guess_lower_bound, kin_groups, lower_bound,
                      opener_bounds)
 from .buckets import BucketBound, bucket_bound
 from .certificates import (ProofCheck, lists_about, proof_tag, read_proof, search_tag,
@@ -103,7 +103,7 @@ from .state import ProofState, proof_state
 from .tree_search import SearchResult, TreeSearch
 
 __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "INFEASIBLE",
-           "counting_bounds", "deep_bound", "deep_opener_bound", "KeptBuckets", "kin_order",
+           "counting_bounds", "deep_bound", "deep_opener_bound", "KeptBuckets", "kin_groups",
            "bucket_bound", "BucketBound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",

@@ -205,17 +205,12 @@ def opener_buckets(game, opener: int) -> list[np.ndarray]:
             for k in keep[np.argsort(sizes[keep], kind="stable")].tolist()]
 
 
-def kin_order(game, openers) -> list[int]:
-    """``openers`` (guess indices) in their order, but those whose largest non-winning
-    bucket is the same set brought together, each group where its first member stands:
-    then :class:`KeptBuckets` still holds that bucket's work when the next one comes."""
-    return [g for members in kin_groups(game, openers) for g in members]
-
-
 def kin_groups(game, openers) -> list[list[int]]:
     """``openers`` (guess indices) grouped by their largest non-winning bucket
     (:func:`largest_bucket`), the groups in the order of their first member, each in the
-    order given."""
+    order given: a group's openers bounded in turn with one :class:`KeptBuckets` find
+    that bucket's work still there (anagrams share the bucket of the answers with none
+    of their letters)."""
     groups: dict = {}
     for g in np.asarray(openers, dtype=np.int64).tolist():
         largest = largest_bucket(game, g).tobytes()
