@@ -15,13 +15,17 @@ the same way; this runs them on chosen openers, ahead of the sweep.
 
 The searches share one :class:`TreeSearch` (its memo capped at ``--memo``), so sets met
 again under a later opener are not searched twice. With ``--checkpoint`` each opener's
-row is kept as it ends and a rerun resumes; the rows give the depth-three bound, the
-bound with the searched buckets, the buckets searched (and the largest), and the CPU
-seconds of each step. Run it on one thread (``NUMBA_NUM_THREADS=1``): CPU time is then
-the core time. Nothing is asserted.
+row is kept as it ends, and before it each bucket's search (key ``[opener, position]``:
+its size, ceiling, value and whether it is exact), so a rerun resumes, a killed opener
+from its last bucket searched; the opener's row gives the depth-three bound, the bound
+with the searched buckets, the buckets searched (and the largest), and the CPU seconds
+of each step (those of this run: a resumed opener's kept buckets are not counted). Run
+it on one thread (``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is
+asserted.
 """
 
 import argparse
+import json
 from dataclasses import asdict
 
 from deductive.checkpoint import Checkpoint
@@ -54,10 +58,15 @@ def main():
     print("opener  depth-3  bound  searched  largest  deep-s  search-s", flush=True)
     out = 0
     for g in openers:
-        row = kept.get(game.word(g))
+        word = game.word(g)
+        row = kept.get(word)
         if row is None:
-            row = asdict(bucket_bound(search, g, args.target, args.exact_max))
-            store.append(game.word(g), row)
+            mine = {json.loads(k)[1]: v for k, v in kept.items()
+                    if k.startswith("[") and json.loads(k)[0] == word}
+            row = asdict(bucket_bound(
+                search, g, args.target, args.exact_max, kept=mine,
+                keep=lambda i, *bucket: store.append([word, i], list(bucket))))
+            store.append(word, row)
         out += row["bound"] >= args.target
         shown = (f">={args.target}" if row["bound"] >= args.target
                  else f"{row['bound']}{' exact' if row['exact'] else ''}")

@@ -41,6 +41,45 @@ def test_bucket_bound_bounds_every_tree_and_is_exact_past_it(game_lists, data):
         assert (capped.bound, capped.searched) == (found.deep, 0)
 
 
+class _Counted(TreeSearch):
+    """A search that counts its ``solve`` calls."""
+
+    calls = 0
+
+    def solve(self, *args, **kwargs):
+        self.calls += 1
+        return super().solve(*args, **kwargs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.data())
+def test_a_killed_bound_resumes_from_its_kept_buckets(game_lists, data):
+    """The buckets a first run kept (``keep``) and a second run takes (``kept``) give the
+    same bound (up to the target: past it a search's value may depend on its memo),
+    searching only the others; a kept bucket whose ceiling is not this run's (another
+    target) is searched again."""
+    guesses, answers = game_lists
+    game = Wordle(guesses, answers)
+    g = data.draw(st.integers(0, len(guesses) - 1))
+    target = data.draw(st.integers(1, 3 * len(answers)))
+    rows: dict = {}
+    full = bucket_bound(TreeSearch(game), g, target,
+                        keep=lambda i, *row: rows.__setitem__(i, row))
+    assert len(rows) == full.searched
+    killed = data.draw(st.integers(0, len(rows)))
+    kept = dict(list(rows.items())[:killed])
+    search = _Counted(game)
+    again = bucket_bound(search, g, target, kept=kept)
+    assert (min(again.bound, target), again.searched, again.largest, again.exact) == \
+        (min(full.bound, target), full.searched, full.largest, full.exact)
+    assert search.calls == full.searched - killed
+    moved = {i: (size, ceiling + 1, value, ok) for i, (size, ceiling, value, ok) in kept.items()}
+    search = _Counted(game)
+    assert min(bucket_bound(search, g, target, kept=moved).bound, target) == \
+        min(full.bound, target)
+    assert search.calls == full.searched
+
+
 def test_buckets_come_smallest_first_and_leave_the_win_out():
     game = Wordle("wordle", "wordle")
     g = game.guess_index("salet")

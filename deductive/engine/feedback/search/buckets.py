@@ -41,14 +41,20 @@ class BucketBound:
     search_seconds: float
 
 
-def bucket_bound(search, opener: int, target: int, exact_max: int | None = None
-                 ) -> BucketBound:
+def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
+                 kept: dict | None = None, keep=None) -> BucketBound:
     """A lower bound of every tree of ``search``'s game that opens with guess ``opener``
     (normal mode): each bucket's depth-three bound, then its buckets of three or more
     answers (at most ``exact_max``; None: all) searched exactly with ``search``
     (a :class:`~.tree_search.TreeSearch`, its memo kept for later searches), smallest
     first, until the bound reaches ``target`` (see the module). Under ``max_guesses`` the
-    searches are depth-unlimited, so the bound holds but is never exact."""
+    searches are depth-unlimited, so the bound holds but is never exact.
+
+    ``keep(position, size, ceiling, value, ok)``, if given, is called as each bucket's
+    search ends (``position`` in :func:`~.bounds.opener_buckets`' order); ``kept`` maps
+    ``position`` to such a ``(size, ceiling, value, ok)`` from an earlier run, taken
+    instead of the search when its size and ceiling are those of this run (the same
+    lists, opener and target give the same ceilings), so a killed run resumes."""
     game = search.game
     _normal_only(game)
     start = time.process_time()
@@ -58,13 +64,20 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None
     deep_seconds = time.process_time() - start
     start = time.process_time()
     total, searched, largest, exact = deep, 0, 0, search.max_guesses is None
-    for b, low in zip(parts, lows):
+    for position, (b, low) in enumerate(zip(parts, lows)):
         if total >= target or (exact_max is not None and len(b) > exact_max):
             exact = False
             break
         if len(b) <= 2:
             continue
-        value, _, ok = search.solve(b, beta=low + target - total)
+        ceiling = low + target - total
+        old = (kept or {}).get(position)
+        if old is not None and tuple(old[:2]) == (len(b), ceiling):
+            value, ok = old[2], old[3]
+        else:
+            value, _, ok = search.solve(b, beta=ceiling)
+            if keep is not None:
+                keep(position, len(b), ceiling, int(value), bool(ok))
         total += (int(value) if ok else max(int(value), low)) - low
         searched, largest, exact = searched + 1, len(b), exact and bool(ok)
     return BucketBound(deep, total, searched, largest, exact and total < target,
