@@ -121,7 +121,7 @@ def test_every_command_has_help_examples():
 def test_ci_runs_the_quick_start_as_written():
     quick = readme_blocks()[0]
     assert quick.commands == ["pip install . && deductive wordle openers --top 10",
-                              "pip install -e '.[test]' && pytest"]
+                              "pip install -e '.[test]' && pytest -n auto"]
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     positions = [ci.index(command) for command in quick.commands]
     assert positions == sorted(positions)            # both, in order
