@@ -14,24 +14,34 @@ searches (``deductive wordle search --openers all --prove-best --depth-three``) 
 the same way; this runs them on chosen openers, ahead of the sweep.
 
 The searches share one :class:`TreeSearch` (its memo capped at ``--memo``), so sets met
-again under a later opener are not searched twice. With ``--checkpoint`` each opener's
-row is kept as it ends, and before it each bucket's search (key ``[opener, position]``:
-its size, ceiling, value and whether it is exact), so a rerun resumes, a killed opener
-from its last bucket searched; the opener's row gives the depth-three bound, the bound
-with the searched buckets, the buckets searched (and the largest), and the CPU seconds
-of each step (those of this run: a resumed opener's kept buckets are not counted). Run
-it on one thread (``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is
-asserted.
+again under a later opener are not searched twice. Each bucket's search is shown on
+stderr as it ends. With ``--checkpoint`` it is kept too (key ``[opener, position]``: its
+size, ceiling, value and whether it is exact), and each opener's row as it ends, so a
+rerun resumes, a killed opener from its last bucket searched; the opener's row gives the
+depth-three bound, the bound with the searched buckets, the buckets searched (and the
+largest), and the CPU seconds of each step (those of this run: a resumed opener's kept
+buckets are not counted). Run it on one thread (``NUMBA_NUM_THREADS=1``): CPU time is
+then the core time. Nothing is asserted.
 """
 
 import argparse
 import json
+import sys
 from dataclasses import asdict
+from functools import partial
 
 from deductive.checkpoint import Checkpoint
 from deductive.engine.feedback.search import TreeSearch, bucket_bound
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
+
+
+def _keep(store, word, position, size, ceiling, value, ok):
+    """Keep one bucket's search and say so on stderr (an opener takes up to hours)."""
+    store.append([word, position], [size, ceiling, value, ok])
+    print(f"  {word} bucket {position}: {size} answers, "
+          f"{value if ok else f'at least {value}'} (ceiling {ceiling})",
+          file=sys.stderr, flush=True)
 
 
 def main():
@@ -63,9 +73,8 @@ def main():
         if row is None:
             mine = {json.loads(k)[1]: v for k, v in kept.items()
                     if k.startswith("[") and json.loads(k)[0] == word}
-            row = asdict(bucket_bound(
-                search, g, args.target, args.exact_max, kept=mine,
-                keep=lambda i, *bucket: store.append([word, i], list(bucket))))
+            row = asdict(bucket_bound(search, g, args.target, args.exact_max, kept=mine,
+                                      keep=partial(_keep, store, word)))
             store.append(word, row)
         out += row["bound"] >= args.target
         shown = (f">={args.target}" if row["bound"] >= args.target
