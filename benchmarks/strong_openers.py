@@ -16,12 +16,13 @@ the same way; this runs them on chosen openers, ahead of the sweep.
 The searches share one :class:`TreeSearch` (its memo capped at ``--memo``), so sets met
 again under a later opener are not searched twice. Each bucket's search is shown on
 stderr as it ends. With ``--checkpoint`` it is kept too (key ``[opener, position]``: its
-size, ceiling, value and whether it is exact), and each opener's row as it ends, so a
-rerun resumes, a killed opener from its last bucket searched; the opener's row gives the
-depth-three bound, the bound with the searched buckets, the buckets searched (and the
-largest), and the CPU seconds of each step (those of this run: a resumed opener's kept
-buckets are not counted). Run it on one thread (``NUMBA_NUM_THREADS=1``): CPU time is
-then the core time. Nothing is asserted.
+size, ceiling, value, whether it is exact and its CPU seconds), and each opener's row
+as it ends, so a rerun resumes, a killed opener from its last bucket searched. The
+opener's row gives the depth-three bound, the bound with the searched buckets, the
+buckets searched (and the largest), the CPU seconds of each step (a resumed opener's
+kept buckets counted at their own seconds; teras's first rows, 2026-12-07, carry none)
+and how many buckets were kept from an earlier run (``resumed``). Run it on one thread
+(``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is asserted.
 """
 
 import argparse
@@ -36,11 +37,11 @@ from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
 
 
-def _keep(store, word, position, size, ceiling, value, ok):
+def _keep(store, word, position, size, ceiling, value, ok, seconds):
     """Keep one bucket's search and say so on stderr (an opener takes up to hours)."""
-    store.append([word, position], [size, ceiling, value, ok])
+    store.append([word, position], [size, ceiling, value, ok, seconds])
     print(f"  {word} bucket {position}: {size} answers, "
-          f"{value if ok else f'at least {value}'} (ceiling {ceiling})",
+          f"{value if ok else f'at least {value}'} (ceiling {ceiling}), {seconds} s",
           file=sys.stderr, flush=True)
 
 
@@ -54,7 +55,8 @@ def main():
     parser.add_argument("--exact-max", type=int, default=400,
                         help="largest bucket searched exactly")
     parser.add_argument("--memo", type=float, default=4.0, help="GB the search's memo may hold")
-    parser.add_argument("--checkpoint", help="keep each opener's row here and resume")
+    parser.add_argument("--checkpoint", help="keep each opener's row and each bucket's "
+                        "search here; a rerun resumes")
     args = parser.parse_args()
     game = Wordle(args.guesses, args.answers)
     if game.hard:

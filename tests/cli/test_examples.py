@@ -174,7 +174,10 @@ def _env(directory: Path) -> dict:
     (shim / "deductive").chmod(0o755)
     (shim / "python").symlink_to(sys.executable)
     path = os.pathsep.join([str(shim), os.path.dirname(sys.executable), os.environ["PATH"]])
-    return dict(os.environ, PATH=path, PYTHONPATH=str(ROOT))
+    # not pytest-xdist's worker variables: a pytest command of an example (the benchmarks)
+    # would take itself for a worker, and pytest-benchmark then turns its timing off
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+    return dict(env, PATH=path, PYTHONPATH=str(ROOT))
 
 
 def _in_process(command: str, directory: Path, monkeypatch) -> bool:

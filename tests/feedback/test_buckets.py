@@ -3,7 +3,7 @@ brute-force optimum of every tree that opens with it, and on the original lists 
 salet's proven 7,920."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deductive.engine.feedback.search import (BucketBound, TreeSearch, bucket_bound,
@@ -41,43 +41,46 @@ def test_bucket_bound_bounds_every_tree_and_is_exact_past_it(game_lists, data):
         assert (capped.bound, capped.searched) == (found.deep, 0)
 
 
-class _Counted(TreeSearch):
-    """A search that counts its ``solve`` calls."""
+@st.composite
+def bucket_games(draw):
+    """Games of 10 to 20 three-letter words over "abc", every word an answer: nearly all
+    have openers that leave a bucket of three or more to search."""
+    words = draw(st.lists(st.text("abc", min_size=3, max_size=3), min_size=10, max_size=20,
+                          unique=True))
+    return sorted(words)
 
-    calls = 0
 
-    def solve(self, *args, **kwargs):
-        self.calls += 1
-        return super().solve(*args, **kwargs)
-
-
-@settings(max_examples=40, deadline=None)
-@given(small_games(), st.data())
-def test_a_killed_bound_resumes_from_its_kept_buckets(game_lists, data):
+@settings(max_examples=60, deadline=None)
+@given(bucket_games(), st.data())
+def test_a_killed_bound_resumes_from_its_kept_buckets(words, data):
     """The buckets a first run kept (``keep``) and a second run takes (``kept``) give the
     same bound (up to the target: past it a search's value may depend on its memo),
     searching only the others; a kept bucket whose ceiling is not this run's (another
     target) is searched again."""
-    guesses, answers = game_lists
-    game = Wordle(guesses, answers)
-    g = data.draw(st.integers(0, len(guesses) - 1))
-    target = data.draw(st.integers(1, 3 * len(answers)))
+    game = Wordle(words, words)
+    openers = [g for g in range(len(words)) if any(len(b) >= 3 for b in opener_buckets(game, g))]
+    assume(openers)
+    g = data.draw(st.sampled_from(openers))
+    target = deep_opener_bound(game, g) + data.draw(st.integers(1, 12))
     rows: dict = {}
     full = bucket_bound(TreeSearch(game), g, target,
                         keep=lambda i, *row: rows.__setitem__(i, row))
-    assert len(rows) == full.searched
+    assert len(rows) == full.searched > 0 and full.resumed == 0
+    assert all(row[-1] >= 0 for row in rows.values())           # its CPU seconds
     killed = data.draw(st.integers(0, len(rows)))
     kept = dict(list(rows.items())[:killed])
-    search = _Counted(game)
-    again = bucket_bound(search, g, target, kept=kept)
+    again_rows: list = []
+    again = bucket_bound(TreeSearch(game), g, target, kept=kept,
+                         keep=lambda *row: again_rows.append(row))
     assert (min(again.bound, target), again.searched, again.largest, again.exact) == \
         (min(full.bound, target), full.searched, full.largest, full.exact)
-    assert search.calls == full.searched - killed
-    moved = {i: (size, ceiling + 1, value, ok) for i, (size, ceiling, value, ok) in kept.items()}
-    search = _Counted(game)
-    assert min(bucket_bound(search, g, target, kept=moved).bound, target) == \
-        min(full.bound, target)
-    assert search.calls == full.searched
+    assert (again.resumed, len(again_rows)) == (killed, full.searched - killed)
+    moved = {i: (size, ceiling + 1, *rest) for i, (size, ceiling, *rest) in kept.items()}
+    moved_rows: list = []
+    found = bucket_bound(TreeSearch(game), g, target, kept=moved,
+                         keep=lambda *row: moved_rows.append(row))
+    assert min(found.bound, target) == min(full.bound, target)
+    assert (found.resumed, len(moved_rows)) == (0, full.searched)
 
 
 def test_buckets_come_smallest_first_and_leave_the_win_out():
@@ -100,10 +103,14 @@ def test_salet_on_the_original_lists():
     game = Wordle("wordle", "wordle")
     search = TreeSearch(game)
     g = game.guess_index("salet")
-    found = bucket_bound(search, g, 7921)
+    rows: dict = {}
+    found = bucket_bound(search, g, 7921, keep=lambda i, *row: rows.__setitem__(i, row))
     assert isinstance(found, BucketBound)
     assert (found.bound, found.exact) == (7920, True)
     assert found.searched > 0 and found.largest >= 100
+    half = dict(list(rows.items())[:len(rows) // 2])      # killed half-way: resumed
+    again = bucket_bound(TreeSearch(game), g, 7921, kept=half)
+    assert (again.bound, again.exact, again.resumed) == (7920, True, len(half))
     at = bucket_bound(search, g, 7920)
     assert at.bound >= 7920 and not at.exact
     trace = bucket_bound(search, game.guess_index("trace"), 7921)

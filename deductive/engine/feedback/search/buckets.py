@@ -30,7 +30,9 @@ class BucketBound:
     bound with the buckets searched (``bound``; at least the target when it rules the
     opener out), how many buckets were searched and the largest of them, whether
     ``bound`` is the opener's exact total (every bucket searched exactly, below the
-    target, no ``max_guesses``), and the seconds of each step."""
+    target, no ``max_guesses``), and the CPU seconds of each step; ``resumed``: how many
+    of the searched buckets were taken from an earlier run (``kept``), their seconds
+    counted in ``search_seconds`` where the earlier run gave them."""
 
     deep: int
     bound: int
@@ -39,6 +41,7 @@ class BucketBound:
     exact: bool
     deep_seconds: float
     search_seconds: float
+    resumed: int = 0
 
 
 def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
@@ -50,11 +53,12 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
     first, until the bound reaches ``target`` (see the module). Under ``max_guesses`` the
     searches are depth-unlimited, so the bound holds but is never exact.
 
-    ``keep(position, size, ceiling, value, ok)``, if given, is called as each bucket's
-    search ends (``position`` in :func:`~.bounds.opener_buckets`' order); ``kept`` maps
-    ``position`` to such a ``(size, ceiling, value, ok)`` from an earlier run, taken
-    instead of the search when its size and ceiling are those of this run (the same
-    lists, opener and target give the same ceilings), so a killed run resumes."""
+    ``keep(position, size, ceiling, value, ok, seconds)``, if given, is called as each
+    bucket's search ends (``position`` in :func:`~.bounds.opener_buckets`' order, its CPU
+    ``seconds``); ``kept`` maps ``position`` to such a ``(size, ceiling, value, ok[,
+    seconds])`` from an earlier run, taken instead of the search when its size and
+    ceiling are those of this run (the same lists, opener and target give the same
+    ceilings), so a killed run resumes."""
     game = search.game
     _normal_only(game)
     start = time.process_time()
@@ -64,6 +68,7 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
     deep_seconds = time.process_time() - start
     start = time.process_time()
     total, searched, largest, exact = deep, 0, 0, search.max_guesses is None
+    resumed, earlier = 0, 0.0
     for position, (b, low) in enumerate(zip(parts, lows)):
         if total >= target or (exact_max is not None and len(b) > exact_max):
             exact = False
@@ -74,14 +79,18 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
         old = (kept or {}).get(position)
         if old is not None and tuple(old[:2]) == (len(b), ceiling):
             value, ok = old[2], old[3]
+            resumed, earlier = resumed + 1, earlier + (old[4] if len(old) > 4 else 0.0)
         else:
+            clock = time.process_time()
             value, _, ok = search.solve(b, beta=ceiling)
             if keep is not None:
-                keep(position, len(b), ceiling, int(value), bool(ok))
+                keep(position, len(b), ceiling, int(value), bool(ok),
+                     round(time.process_time() - clock, 2))
         total += (int(value) if ok else max(int(value), low)) - low
         searched, largest, exact = searched + 1, len(b), exact and bool(ok)
     return BucketBound(deep, total, searched, largest, exact and total < target,
-                       round(deep_seconds, 2), round(time.process_time() - start, 2))
+                       round(deep_seconds, 2),
+                       round(time.process_time() - start + earlier, 2), resumed)
 
 
 def search_under(search, g: int, limit: int, buckets: bool = False) -> tuple:
