@@ -17,7 +17,8 @@ The searches share one :class:`TreeSearch` (its memo capped at ``--memo``), so s
 again under a later opener are not searched twice. Each bucket's search is shown on
 stderr as it ends. With ``--checkpoint`` it is kept too (key ``[opener, position]``: its
 size, ceiling, value, whether it is exact and its CPU seconds), and each opener's row
-as it ends, so a rerun resumes, a killed opener from its last bucket searched. The
+as it ends, so a rerun resumes, a killed opener from its last bucket searched; a pass
+with a larger ``--exact-max`` on the same file takes the buckets searched before. The
 opener's row gives the depth-three bound, the bound with the searched buckets, the
 buckets searched (and the largest), the CPU seconds of each step (a resumed opener's
 kept buckets counted at their own seconds; teras's first rows, 2026-12-07, carry none)
@@ -35,6 +36,17 @@ from deductive.checkpoint import Checkpoint
 from deductive.engine.feedback.search import TreeSearch, bucket_bound
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
+
+
+def _bucket_rows(rows: dict) -> dict:
+    """``(opener, position) -> row`` of the bucket rows among a checkpoint's (their keys
+    are lists, which :class:`Checkpoint` gives as JSON text)."""
+    found = {}
+    for key, row in rows.items():
+        if isinstance(key, str) and key.startswith("["):
+            word, position = json.loads(key)
+            found[word, position] = row
+    return found
 
 
 def _keep(store, word, position, size, ceiling, value, ok, seconds):
@@ -62,10 +74,15 @@ def main():
     if game.hard:
         parser.error("the depth-three bound is for normal mode")
     openers = list(dict.fromkeys(game.guess_index(w) for w in args.openers))
-    store = Checkpoint(args.checkpoint, {"benchmark": "strong_openers", "target": args.target,
-                                         "exact_max": args.exact_max, **game.identity()},
+    tag = {"benchmark": "strong_openers", "target": args.target, **game.identity()}
+    store = Checkpoint(args.checkpoint, {**tag, "exact_max": args.exact_max},
                        about=lists_about(game))
+    # a bucket's search is the same under any --exact-max that reaches it (the buckets
+    # before it are), so its rows are tagged without it: a later pass with a larger one,
+    # on the same file, starts at the first bucket not yet searched
+    buckets = Checkpoint(args.checkpoint, {**tag, "rows": "buckets"}, about=lists_about(game))
     kept = store.load()
+    searched = {**_bucket_rows(kept), **_bucket_rows(buckets.load())}
     search = TreeSearch(game, memo_bytes=int(args.memo * 2 ** 30))
     print("opener  depth-3  bound  searched  largest  deep-s  search-s", flush=True)
     out = 0
@@ -73,10 +90,9 @@ def main():
         word = game.word(g)
         row = kept.get(word)
         if row is None:
-            mine = {json.loads(k)[1]: v for k, v in kept.items()
-                    if k.startswith("[") and json.loads(k)[0] == word}
+            mine = {p: v for (w, p), v in searched.items() if w == word}
             row = asdict(bucket_bound(search, g, args.target, args.exact_max, kept=mine,
-                                      keep=partial(_keep, store, word)))
+                                      keep=partial(_keep, buckets, word)))
             store.append(word, row)
         out += row["bound"] >= args.target
         shown = (f">={args.target}" if row["bound"] >= args.target
