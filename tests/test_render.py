@@ -72,7 +72,8 @@ def _subclasses(cls):
         yield from _subclasses(sub)
 
 
-@pytest.mark.parametrize("cls", sorted(set(_subclasses(OldAsDict)), key=lambda c: c.__name__),
+@pytest.mark.parametrize("cls", sorted(set(_subclasses(OldAsDict)),
+                                       key=lambda c: (c.__name__, c.__module__)),
                          ids=lambda c: f"{c.__module__.rsplit('.', 1)[-1]}.{c.__name__}")
 def test_every_old_as_dict_is_to_json_with_a_warning(cls):
     assert "to_json" in {n for k in cls.__mro__ if k is not object for n in vars(k)}
