@@ -18,21 +18,23 @@ again under a later opener are not searched twice. Each bucket's search is shown
 stderr as it ends. With ``--checkpoint`` it is kept too (key ``[opener, position]``: its
 size, ceiling, value, whether it is exact and its CPU seconds), and each opener's row
 as it ends, so a rerun resumes, a killed opener from its last bucket searched; a pass
-with a larger ``--exact-max`` on the same file takes the buckets searched before. The
-opener's row gives the depth-three bound, the bound with the searched buckets, the
-buckets searched (and the largest), the CPU seconds of each step (a resumed opener's
-kept buckets counted at their own seconds; teras's first rows, 2026-12-07, carry none)
-and how many buckets were kept from an earlier run (``resumed``). Run it on one thread
+with a larger ``--exact-max`` on the same file takes the buckets searched before (also
+those an earlier layout kept under its pass's own tag). The opener's row gives the
+depth-three bound, the bound with the searched buckets, the buckets searched (and the
+largest), the CPU seconds of each step (a resumed opener's kept buckets counted at
+their own seconds; teras's first rows, 2026-12-07, carry none) and how many buckets
+were kept from an earlier run (``resumed``). Run it on one thread
 (``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is asserted.
 """
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import asdict
 from functools import partial
 
-from deductive.checkpoint import Checkpoint
+from deductive.checkpoint import Checkpoint, read_entries
 from deductive.engine.feedback.search import TreeSearch, bucket_bound
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.wordle import Wordle
@@ -46,6 +48,20 @@ def _bucket_rows(rows: dict) -> dict:
         if isinstance(key, str) and key.startswith("["):
             word, position = json.loads(key)
             found[word, position] = row
+    return found
+
+
+def _earlier_bucket_rows(path, tag: dict) -> dict:
+    """The bucket rows that passes of any ``--exact-max`` wrote under their own tag (before
+    bucket rows had one of theirs, 2026-12-07), each checked by its pass's digest."""
+    if not path or not os.path.isfile(path):
+        return {}
+    passes = {entry["tag"]["exact_max"] for _, entry in read_entries(path)
+              if isinstance(entry.get("tag"), dict) and "exact_max" in entry["tag"]
+              and {k: entry["tag"].get(k) for k in tag} == tag}
+    found: dict = {}
+    for exact_max in sorted(passes):
+        found.update(_bucket_rows(Checkpoint(path, {**tag, "exact_max": exact_max}).load()))
     return found
 
 
@@ -82,7 +98,8 @@ def main():
     # on the same file, starts at the first bucket not yet searched
     buckets = Checkpoint(args.checkpoint, {**tag, "rows": "buckets"}, about=lists_about(game))
     kept = store.load()
-    searched = {**_bucket_rows(kept), **_bucket_rows(buckets.load())}
+    searched = {**_earlier_bucket_rows(args.checkpoint, tag), **_bucket_rows(kept),
+                **_bucket_rows(buckets.load())}
     search = TreeSearch(game, memo_bytes=int(args.memo * 2 ** 30))
     print("opener  depth-3  bound  searched  largest  deep-s  search-s", flush=True)
     out = 0
