@@ -91,15 +91,15 @@ def main():
         parser.error("the depth-three bound is for normal mode")
     openers = list(dict.fromkeys(game.guess_index(w) for w in args.openers))
     tag = {"benchmark": "strong_openers", "target": args.target, **game.identity()}
-    store = Checkpoint(args.checkpoint, {**tag, "exact_max": args.exact_max},
-                       about=lists_about(game))
+    about = lists_about(game)
+    store = Checkpoint(args.checkpoint, {**tag, "exact_max": args.exact_max}, about=about)
     # a bucket's search is the same under any --exact-max that reaches it (the buckets
     # before it are), so its rows are tagged without it: a later pass with a larger one,
     # on the same file, starts at the first bucket not yet searched
-    buckets = Checkpoint(args.checkpoint, {**tag, "rows": "buckets"}, about=lists_about(game))
+    buckets = Checkpoint(args.checkpoint, {**tag, "rows": "buckets"}, about=about)
     kept = store.load()
-    searched = {**_earlier_bucket_rows(args.checkpoint, tag), **_bucket_rows(kept),
-                **_bucket_rows(buckets.load())}
+    # this pass's own bucket rows (an earlier layout's) are among those of every pass
+    searched = {**_earlier_bucket_rows(args.checkpoint, tag), **_bucket_rows(buckets.load())}
     search = TreeSearch(game, memo_bytes=int(args.memo * 2 ** 30))
     print("opener  depth-3  bound  searched  largest  deep-s  search-s", flush=True)
     out = 0
