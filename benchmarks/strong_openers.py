@@ -22,7 +22,7 @@ with a larger ``--exact-max`` on the same file takes the buckets searched before
 those an earlier layout kept under its pass's own tag). The opener's row gives the
 depth-three bound, the bound with the searched buckets, the buckets searched (and the
 largest), the CPU seconds of each step (a resumed opener's kept buckets counted at
-their own seconds; teras's first rows, 2026-12-07, carry none) and how many buckets
+their own seconds; teras's and salet's first rows, 2026-12-07, carry none) and how many buckets
 were kept from an earlier run (``resumed``). Run it on one thread
 (``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is asserted.
 """
