@@ -11,6 +11,7 @@ reference, never a copy.
 from __future__ import annotations
 
 import json
+import queue
 import uuid
 
 import numpy as np
@@ -146,6 +147,11 @@ class _DaskSearches:
     many at once as the cluster has workers, each worker keeping one search, and its memo,
     for the run.
 
+    The bucket searches a worker ends (:meth:`keep_buckets`) come back as Dask events
+    (:class:`BucketEvents`) on a topic of the run's own, and are given to ``keep`` in
+    this thread as the run waits, so that a run killed in an opener's buckets resumes
+    from those the checkpoint took.
+
     A search cancelled because the cluster lost the game (every worker restarted: a
     suspended laptop, workers killed) is sent again with the game scattered anew, up to
     :data:`RESENDS` times; then the run stops with one error line (:data:`LOST`)."""
@@ -160,22 +166,41 @@ class _DaskSearches:
         self.settings = (uuid.uuid4().hex, max_guesses, memo_bytes)
         self.running = completions()
         self.watch = Watch(client)
-        # future key -> (future, place, opener, limit, (beam, deep), sends, the game it
-        # was sent with)
+        # future key -> (future, place, opener, limit, (beam, deep, kept), sends, the game
+        # it was sent with)
         self.futures: dict = {}
+        self.topic = f"deductive-buckets-{self.settings[0]}"
+        self.events: queue.SimpleQueue = queue.SimpleQueue()
+        self.keep = None
+
+    def keep_buckets(self, keep) -> None:
+        if self.keep is None:
+            self.client.subscribe_topic(self.topic, lambda event: self.events.put(event[1]))
+        self.keep = keep
+
+    def _take_buckets(self) -> None:
+        while self.keep is not None:
+            try:
+                row = self.events.get_nowait()
+            except queue.Empty:
+                return
+            self.keep(*row)
 
     def submit(self, place: int, g, limit: int, beam: bool = False,
-               deep: bool = False, sends: int = 1) -> None:
+               deep: bool = False, kept: dict | None = None, sends: int = 1) -> None:
+        events = None if self.keep is None else BucketEvents(self.topic)
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
-                        limit, beam, deep, self.buckets)
-        self.futures[future.key] = (future, place, g, limit, (beam, deep), sends,
+                        limit, beam, deep, self.buckets, kept, events)
+        self.futures[future.key] = (future, place, g, limit, (beam, deep, kept), sends,
                                     self.shared)
         self.running.add(future)
 
     def next(self) -> tuple[int, tuple | list]:
         while True:
-            future, result = self.watch.next(self.running)
-            _, place, g, limit, (beam, deep), sends, shared = self.futures.pop(future.key)
+            future, result = self.watch.next(self.running, self._take_buckets)
+            self._take_buckets()
+            _, place, g, limit, (beam, deep, kept), sends, shared = \
+                self.futures.pop(future.key)
             if not was_lost(future, result):
                 return place, (list(map(tuple, result)) if deep else tuple(result))
             if sends > RESENDS:
@@ -187,7 +212,7 @@ class _DaskSearches:
                         "the Dask cluster (sending the game again)")
                 except Exception as exc:    # noqa: BLE001 (no worker came back in time)
                     raise DeductiveError(LOST) from exc
-            self.submit(place, g, limit, beam, deep, sends + 1)
+            self.submit(place, g, limit, beam, deep, kept, sends + 1)
 
     def close(self) -> None:
         """Cancel the searches still out (a run cut short: an interruption, an error), then
@@ -199,7 +224,26 @@ class _DaskSearches:
                 pass
             self.running.clear()
             self.futures.clear()
+        if self.keep is not None:
+            try:
+                self.client.unsubscribe_topic(self.topic)
+            except Exception:           # noqa: BLE001 (cleanup of a run that may have failed)
+                pass
+            self._take_buckets()
         _forget(self.client, self.settings[0])
+
+
+class BucketEvents:
+    """``keep`` of a worker's bucket searches (:func:`proof_search_chunk`): each row sent
+    to the client as a Dask event on ``topic`` (:meth:`_DaskSearches.keep_buckets`)."""
+
+    def __init__(self, topic: str):
+        self.topic = topic
+
+    def __call__(self, g, position, size, ceiling, value, ok, seconds) -> None:
+        from distributed import get_worker
+
+        get_worker().log_event(self.topic, [g, position, size, ceiling, value, ok, seconds])
 
 
 def _forget(client, token) -> None:

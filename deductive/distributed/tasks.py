@@ -44,13 +44,16 @@ class Watch:
             "the scheduler"
         self.alone_since = None
 
-    def next(self, running):
-        """The next ``next(running)`` of an ``as_completed`` that holds a task."""
+    def next(self, running, between=None):
+        """The next ``next(running)`` of an ``as_completed`` that holds a task;
+        ``between()``, if given, is called at each pause while it waits (50 ms or less)."""
         import time
 
         next_look = time.monotonic() + WATCH_EVERY
         pause = 0.001
         while not running.has_ready():
+            if between is not None:
+                between()
             now = time.monotonic()
             if now >= next_look:
                 self.look(now)

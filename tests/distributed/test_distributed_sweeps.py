@@ -124,16 +124,20 @@ def hard_subset():
 
 
 @pytest.mark.parametrize("hard, deep", [(False, False), (True, False), (False, True)])
-def test_wordle_prove_openers_equal(client, tmp_path, hard, deep):
+def test_wordle_prove_openers_equal(client, tmp_path, monkeypatch, hard, deep):
     """The certificate with its searches (and depth-three bounds) on two workers: the rows
     of one process (but their seconds), the same file, and the workers' searches dropped
-    at the end."""
-    from deductive.engine.feedback.search import prove_openers
+    at the end. With the depth-three step, the searches' buckets come back from the
+    workers as they end (kept here from any CPU time): the file keeps them as one process
+    does, the same value for a bucket both searched exactly (the workers' searches, run
+    ahead under higher ceilings, may search others)."""
+    from deductive.engine.feedback.search import buckets, prove_openers
 
     def searches_kept():                # runs on a worker (pickled by value)
         from deductive.engine.feedback.search import _RUN_SEARCHES
         return len(_RUN_SEARCHES)
 
+    monkeypatch.setattr(buckets, "KEEP_SECONDS", 0.0)
     game = Wordle("fr-seed", "fr-seed", hard=hard)
     local = prove_openers(game, 5, within=20, checkpoint=str(tmp_path / "one.jsonl"),
                           depth_three=deep)
@@ -143,10 +147,18 @@ def test_wordle_prove_openers_equal(client, tmp_path, hard, deep):
               for proof in (local, remote)]
     assert stable[0] == stable[1] and remote.best() == local.best() != []
     assert sum(r["by"] == "search" for r in remote.rows) > 3
+    entries = [checkpoint_rows(tmp_path / f) for f in ("one.jsonl", "two.jsonl")]
     files = [[{**{k: v for k, v in e.items() if k not in ("seconds", "digest")},
-               "result": {**e["result"], "seconds": 0}} for e in checkpoint_rows(tmp_path / f)]
-             for f in ("one.jsonl", "two.jsonl")]
+               "result": {**e["result"], "seconds": 0}} for e in rows
+              if not e["tag"]["proof"].endswith(":buckets")] for rows in entries]
     assert files[0] == files[1]
+    searched = [{tuple(e["key"]): e["result"] for e in rows
+                 if e["tag"]["proof"].endswith(":buckets")} for rows in entries]
+    assert (len(searched[0]) > 20) == (len(searched[1]) > 20) == deep
+    both = [key for key, row in searched[0].items()
+            if row["ok"] and searched[1].get(key, {}).get("ok")]
+    assert len(both) > 10 or not deep
+    assert all(searched[0][key]["value"] == searched[1][key]["value"] for key in both)
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
 
 

@@ -119,8 +119,8 @@ def test_a_proof_survives_its_cluster_losing_the_game():
         pool = _DaskSearches(client, game, None, 10 ** 8)
         sends, submit = [], pool.submit
 
-        def submit_then_restart(place, g, limit, beam=False, deep=False, sent=1):
-            submit(place, g, limit, beam, deep, sent)
+        def submit_then_restart(place, g, limit, beam=False, deep=False, kept=None, sent=1):
+            submit(place, g, limit, beam, deep, kept, sent)
             if beam:                    # the first ceiling's: resent by the same path
                 return
             sends.append(sent)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from deductive.engine.feedback.search import (BucketBound, TreeSearch, bucket_bound,
                                               deep_opener_bound)
 from deductive.engine.feedback.search.bounds import opener_buckets
+from deductive.engine.feedback.search.buckets import kept_holds
 from deductive.engine.wordle.game import Wordle
 from deductive.errors import ArgumentError
 
@@ -55,8 +56,11 @@ def bucket_games(draw):
 def test_a_killed_bound_resumes_from_its_kept_buckets(words, data):
     """The buckets a first run kept (``keep``) and a second run takes (``kept``) give the
     same bound (up to the target: past it a search's value may depend on its memo),
-    searching only the others; a kept bucket whose ceiling is not this run's (another
-    target) is searched again."""
+    searching only the others. Kept under another ceiling (another target, a search run
+    ahead), an exact value holds under any ceiling, a bound only under a ceiling up to
+    its own (``kept_holds``): with every ceiling one lower, the bounds are searched
+    again; one higher, only a bound at its ceiling is (the kept row would be below its
+    own)."""
     game = Wordle(words, words)
     openers = [g for g in range(len(words)) if any(len(b) >= 3 for b in opener_buckets(game, g))]
     assume(openers)
@@ -75,12 +79,17 @@ def test_a_killed_bound_resumes_from_its_kept_buckets(words, data):
     assert (min(again.bound, target), again.searched, again.largest, again.exact) == \
         (min(full.bound, target), full.searched, full.largest, full.exact)
     assert (again.resumed, len(again_rows)) == (killed, full.searched - killed)
-    moved = {i: (size, ceiling + 1, *rest) for i, (size, ceiling, *rest) in kept.items()}
-    moved_rows: list = []
-    found = bucket_bound(TreeSearch(game), g, target, kept=moved,
-                         keep=lambda *row: moved_rows.append(row))
-    assert min(found.bound, target) == min(full.bound, target)
-    assert (found.resumed, len(moved_rows)) == (0, full.searched)
+    exact = sum(bool(row[3]) for row in rows.values())
+    past = sum(not row[3] and row[2] > row[1] for row in rows.values())    # a bound above
+    for shift, taken in ((-1, exact), (1, exact + past)):
+        moved = {i: (size, ceiling + shift, *rest) for i, (size, ceiling, *rest) in rows.items()}
+        if shift < 0:                   # a bound was at least its ceiling: still so
+            assert all(kept_holds(row, row[0], row[1] + 1) == row[3] for row in rows.values())
+        moved_rows: list = []
+        found = bucket_bound(TreeSearch(game), g, target, kept=moved,
+                             keep=lambda *row: moved_rows.append(row))
+        assert min(found.bound, target) == min(full.bound, target)
+        assert (found.resumed, len(moved_rows)) == (taken, full.searched - taken)
 
 
 def test_buckets_come_smallest_first_and_leave_the_win_out():

@@ -27,6 +27,7 @@ from deductive.engine.feedback.search import (
     deep_opener_bound,
     forget_search,
     proof_search_chunk,
+    proof_state,
     proofs,
     prove_openers,
     verify_proof,
@@ -149,10 +150,10 @@ class _Bounded(_ShuffledSearches):
         super().__init__(game, slots, seed)
         self.bounded: list = []
 
-    def submit(self, place, g, limit, beam=False, deep=False):
+    def submit(self, place, g, limit, beam=False, deep=False, kept=None):
         if deep:
             self.bounded.extend(g)
-        super().submit(place, g, limit, beam, deep)
+        super().submit(place, g, limit, beam, deep, kept)
 
 
 def test_a_kin_group_is_one_task_bounded_in_turn():
@@ -199,8 +200,8 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
     game = Wordle("fr-seed", "fr-seed")
     calls: list = []
 
-    def counted(search, g, target, exact_max=None):
-        found = bucket_bound(search, g, target, exact_max)
+    def counted(search, g, target, exact_max=None, kept=None, keep=None):
+        found = bucket_bound(search, g, target, exact_max, kept, keep)
         calls.append(found.bound >= target)
         return found
 
@@ -216,6 +217,62 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
     calls.clear()
     assert verify_proof(game, str(path), sample=0)["ok"]
     assert sum(calls) == ruled          # each row out by its buckets is out so again
+
+
+class _Killed(Exception):
+    """A run killed (as by Ctrl-C or a lost machine) in an opener's buckets."""
+
+
+class _KilledInBuckets(LocalSearches):
+    """One process's pool counting the bucket searches it keeps (``searched``), its run
+    killed once ``after`` of them are kept (None: never)."""
+
+    def __init__(self, game, after=None):
+        super().__init__(game, buckets=True)
+        self.after, self.searched = after, 0
+
+    def keep_buckets(self, keep):
+        def counted(*row):
+            keep(*row)
+            self.searched += 1
+            if self.searched == self.after:
+                raise _Killed
+        super().keep_buckets(counted)
+
+
+def test_a_proof_killed_in_an_openers_buckets_resumes_from_them(weak, monkeypatch, tmp_path):
+    """Step 3 keeps each bucket search in the checkpoint as it ends (here every one, not
+    only those of a second or more): a run killed after any of them resumes to the rows
+    of an uncut run and searches only the buckets it did not keep. The file, its bucket
+    rows beside the proof's, verifies. (The depth-three step is switched off, so that
+    the searches bound their buckets.)"""
+    monkeypatch.setattr(proofs, "deep_opener_bound", lambda game, g, target, kept=None: 0)
+    monkeypatch.setattr(buckets, "KEEP_SECONDS", 0.0)
+    words = Wordle("fr-seed", "fr-seed").guesses[:200]
+    game = Wordle(words, words)
+    pool = _KilledInBuckets(game)
+    whole = prove_openers(game, 1, depth_three=True, pool=pool)
+    every = pool.searched
+    assert every >= 20                  # measured: 24
+    for after in (1, every // 2, every - 1):
+        path = tmp_path / f"cut{after}.jsonl"
+        with pytest.raises(_Killed):
+            prove_openers(game, 1, depth_three=True, checkpoint=str(path),
+                          pool=_KilledInBuckets(game, after))
+        kept = [e for e in map(json.loads, path.read_text().splitlines())
+                if _part(e) == "buckets" and "key" in e]
+        assert len(kept) == after
+        decided = {e["key"] for e in map(json.loads, path.read_text().splitlines())
+                   if _part(e) == "proof" and "key" in e}
+        killed = [e for e in kept if e["key"][0] not in decided]    # the opener cut short
+        state = proof_state(game, str(path)).report["kept_buckets"]
+        assert state[:2] == [len(killed), 1] and len(killed) >= 1
+        pool = _KilledInBuckets(game)
+        again = prove_openers(game, 1, depth_three=True, checkpoint=str(path), pool=pool)
+        assert _stable(again.rows) == _stable(whole.rows)
+        assert pool.searched == every - after
+    monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
+    assert verify_proof(game, str(path), sample=0)["ok"]
 
 
 def test_depth_three_proof_resumes_without_bounding_again(weak, tmp_path):

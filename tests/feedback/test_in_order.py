@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deductive.engine.feedback.search.proofs import SENT, in_order
+from deductive.engine.feedback.search.order import SENT, in_order
 
 
 class ShuffledPool:

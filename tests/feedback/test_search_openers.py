@@ -154,13 +154,13 @@ class _RecordedSearches(LocalSearches):
         self.limits, self.sent = {}, {}
         self.beams = self.deeps = 0
 
-    def submit(self, place, g, limit, beam=False, deep=False):
+    def submit(self, place, g, limit, beam=False, deep=False, kept=None):
         self.beams += beam
         self.deeps += deep
         if not (beam or deep):
             self.limits[place] = limit
             self.sent[place] = g
-        super().submit(place, g, limit, beam, deep)
+        super().submit(place, g, limit, beam, deep, kept)
 
 
 class _ShuffledSearches(_RecordedSearches):
@@ -173,9 +173,9 @@ class _ShuffledSearches(_RecordedSearches):
         self.results = {}
 
     def next(self):
-        place, g, limit, beam, deep = self._waiting.pop(
+        place, g, limit, beam, deep, kept = self._waiting.pop(
             int(self.rng.integers(len(self._waiting))))
-        result = self.run(g, limit, beam, deep)
+        result = self.run(g, limit, beam, deep, kept)
         if not (beam or deep):
             self.results[place] = result
         return place, result

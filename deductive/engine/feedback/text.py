@@ -174,7 +174,10 @@ def _proof_state(state: ProofState) -> str:
         least = (f"the least bound among them: {r['least_left'][0]} {r['least_left'][1]:,} "
                  f"({r['bounded_left']:,} of them with a bound kept)" if r["least_left"]
                  else "no bound kept for any of them yet")
-        lines.append(f"{r['left']:,} openers left; {least}")
+        searches, openers, cpu = r["kept_buckets"]
+        buckets = (f"; {searches:,} bucket searches kept for {openers:,} of them "
+                   f"({cpu / 3600:,.1f} core-hours)" if searches else "")
+        lines.append(f"{r['left']:,} openers left; {least}{buckets}")
     else:
         lines.append("every opener has a row: verify-ranking checks the file")
     lines += [f"problem: {p}" for p in r["problems"]]

@@ -18,6 +18,7 @@ the bounds, 12,972 answers).
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 
@@ -56,9 +57,9 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
     ``keep(position, size, ceiling, value, ok, seconds)``, if given, is called as each
     bucket's search ends (``position`` in :func:`~.bounds.opener_buckets`' order, its CPU
     ``seconds``); ``kept`` maps ``position`` to such a ``(size, ceiling, value, ok[,
-    seconds])`` from an earlier run, taken instead of the search when its size and
-    ceiling are those of this run (the same lists, opener and target give the same
-    ceilings), so a killed run resumes."""
+    seconds])`` from an earlier run, so a killed run resumes: it is taken instead of the
+    search when its size is this bucket's and it holds under this run's ceiling
+    (:func:`kept_holds`)."""
     game = search.game
     _normal_only(game)
     start = time.process_time()
@@ -77,7 +78,7 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
             continue
         ceiling = low + target - total
         old = (kept or {}).get(position)
-        if old is not None and tuple(old[:2]) == (len(b), ceiling):
+        if old is not None and kept_holds(old, len(b), ceiling):
             value, ok = old[2], old[3]
             resumed, earlier = resumed + 1, earlier + (old[4] if len(old) > 4 else 0.0)
         else:
@@ -93,14 +94,27 @@ def bucket_bound(search, opener: int, target: int, exact_max: int | None = None,
                        round(time.process_time() - start + earlier, 2), resumed)
 
 
-def search_under(search, g: int, limit: int, buckets: bool = False) -> tuple:
+def kept_holds(old, size: int, ceiling: int) -> bool:
+    """Whether a kept bucket search ``old`` (``(size, ceiling, value, ok[, seconds])``)
+    answers a search of a bucket of ``size`` answers under ``ceiling``: an exact value
+    (``ok``) holds under any ceiling; a bound (at least its own ceiling) under any
+    ceiling up to its own. The same lists, opener and target give the same ceilings, so a
+    resumed run takes every bucket its killed run kept."""
+    if int(old[0]) != size:
+        return False
+    return bool(old[3]) or ceiling <= int(old[1]) <= int(old[2])
+
+
+def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict | None = None,
+                 keep=None) -> tuple:
     """``(total, worst, ok, seconds, refined)`` of opener ``g`` under ``limit`` (see
     :class:`~.proofs.LocalSearches`); a beam search is not refined. With ``buckets`` (normal
     mode, no beam), the refined bound is followed by :func:`bucket_bound`: exact
     searches of the opener's buckets, smallest first, over their depth-three bounds; the
     opener is out when that reaches ``limit`` (on 12,972 answers, far sooner than a search
     that opens with its largest buckets), else searched as without it, those buckets'
-    values in the memo. A certificate's searches and their check
+    values in the memo. ``kept`` and ``keep`` go to :func:`bucket_bound` (a search killed
+    in its buckets resumes from those it kept). A certificate's searches and their check
     (:func:`~.certificates.verify_proof`) both go this way."""
     start = time.perf_counter()
     refined = 0
@@ -109,8 +123,62 @@ def search_under(search, g: int, limit: int, buckets: bool = False) -> tuple:
         if refined >= limit:
             return refined, 0, False, time.perf_counter() - start, refined
         if buckets:
-            low = bucket_bound(search, g, limit).bound
+            low = bucket_bound(search, g, limit, kept=kept, keep=keep).bound
             if low >= limit:
                 return low, 0, False, time.perf_counter() - start, refined
     total, worst, _, ok = search.opener_total(g, limit)
     return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
+
+
+#: CPU seconds from which a certificate keeps a bucket's search (:class:`BucketRows`):
+#: one that took less costs less to search again than to store, and a resumed run
+#: searching it again gets the same value (below its ceiling it is exact), so the same
+#: ceilings after it.
+KEEP_SECONDS = 1.0
+
+
+class BucketRows:
+    """The bucket searches of a certificate's openers (:func:`bucket_bound` in
+    :func:`search_under`) kept in its checkpoint, ``store`` (a
+    :class:`~deductive.checkpoint.Checkpoint` of :func:`~.certificates.buckets_tag`), so
+    that a run killed in an opener's buckets (hours for the strongest openers on 12,972
+    answers) resumes from the last bucket it searched: a row keyed ``[word, position]``
+    per search of :data:`KEEP_SECONDS` or more, ``{"index", "size", "ceiling", "value",
+    "ok", "seconds"}`` (a later row of the same bucket, under another ceiling, replaces an
+    earlier one)."""
+
+    def __init__(self, game, store):
+        self.game, self.store = game, store
+        self._rows: dict[int, dict] = {}
+        for key, row in store.load(self._valid).items():
+            position = json.loads(key)[1]
+            self._rows.setdefault(row["index"], {})[position] = (
+                row["size"], row["ceiling"], row["value"], row["ok"], row["seconds"])
+
+    def _valid(self, key, row) -> bool:
+        g = row["index"]
+        return (isinstance(key, list) and len(key) == 2 and isinstance(g, int)
+                and 0 <= g < len(self.game.guesses) and key[0] == self.game.word(g)
+                and isinstance(key[1], int) and key[1] >= 0
+                and all(isinstance(row[k], int) and not isinstance(row[k], bool)
+                        for k in ("size", "ceiling", "value"))
+                and row["size"] >= 3 and isinstance(row["ok"], bool)
+                and isinstance(row["seconds"], (int, float)))
+
+    def of(self, g: int) -> dict:
+        """``kept`` of :func:`bucket_bound` for opener ``g``: the dict this keeps up to
+        date as :meth:`keep` takes its rows."""
+        return self._rows.setdefault(g, {})
+
+    def keep(self, g: int, position: int, size: int, ceiling: int, value: int, ok: bool,
+             seconds: float) -> None:
+        """``keep`` of :func:`bucket_bound` for opener ``g``."""
+        if seconds < KEEP_SECONDS:
+            return
+        self.of(g)[position] = (size, ceiling, value, ok, seconds)
+        self.store.append([self.game.word(g), position],
+                          {"index": g, "size": size, "ceiling": ceiling, "value": value,
+                           "ok": ok, "seconds": seconds})
+
+    def __len__(self) -> int:
+        return sum(map(len, self._rows.values()))

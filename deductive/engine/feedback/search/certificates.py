@@ -85,6 +85,14 @@ def bounds_tag(game, keep, max_guesses, within, target, kind="bounds") -> dict:
     return dict(tag, proof=f"{tag['proof']}:{kind}", target=target)
 
 
+def buckets_tag(game, keep, max_guesses, within) -> dict:
+    """The tag of the bucket searches :func:`~.proofs.prove_openers` keeps
+    (:class:`~.buckets.BucketRows`; rows keyed ``[word, position]``, which a certificate's
+    reader passes over): the proof's tag, its ``proof`` marked as theirs."""
+    tag = proof_tag(game, keep, max_guesses, within)
+    return dict(tag, proof=f"{tag['proof']}:buckets")
+
+
 def _beam_row_valid(game):
     """``valid(key, row)`` of a first ceiling's beam row: ``total`` and ``ok`` of the
     guess the key and its index name."""

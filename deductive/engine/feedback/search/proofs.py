@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
 from ....errors import ArgumentError
 from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_groups, opener_bounds
-from .buckets import search_under
+from .buckets import BucketRows, search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
-                           bounds_tag, ceiling_tag, known_tag, lists_about,
+                           bounds_tag, buckets_tag, ceiling_tag, known_tag, lists_about,
                            proof_row_valid, proof_tag)
+from .order import SENT, in_order
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
 
@@ -137,7 +139,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     kept in a checkpoint of their own (:func:`bounds_tag`) and step 3 takes them, least
     first, with these bounds, each search first a bound by exact searches of the opener's
     buckets, smallest first (:func:`~.buckets.bucket_bound`; the rows are those a plain
-    search gives).
+    search gives); with ``checkpoint``, those searches are kept there as they end
+    (:class:`~.buckets.BucketRows`), so a run killed in an opener's buckets resumes from
+    the last it kept (in a pool of several slots, a search that ran ahead under a higher
+    ceiling keeps what holds under the lower one: :func:`~.buckets.kept_holds`).
 
     The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
     :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
@@ -213,6 +218,9 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
             bounds_tag(game, keep, max_guesses, within, ceiling + 1, "deep")), decide,
             None if steps is None else lambda k, n: steps("depth three", k, n))
     exact = sorted(r["total"] for r in rows if r["exact"])
+    if depth_three:
+        bucket_rows = BucketRows(game, part(buckets_tag(game, keep, max_guesses, within)))
+        pool.keep_buckets(bucket_rows.keep)
 
     def limit():                        # the ceiling given the rows decided so far
         return min(ceiling, _cutoff(exact, keep, within)) + 1
@@ -222,7 +230,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         now = limit()
         if low >= now:                  # out by its bound whatever is decided before it
             return None
-        pool.submit(place, g, now)
+        if depth_three:
+            pool.submit(place, g, now, kept=bucket_rows.of(g))
+        else:
+            pool.submit(place, g, now)
         return SENT
 
     for place, result, _ in in_order(pool, len(queue), start):
@@ -233,44 +244,6 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         decide(row)
     return OpenerProof(rows, keep, min(ceiling, _cutoff(exact, keep, within)), within,
                        len(game.answers))
-
-
-#: What a ``start`` of :func:`in_order` returns when it has submitted its place to the pool.
-SENT = object()
-
-
-def in_order(pool, count: int, start, more=None, stop=None):
-    """Places ``0..count-1`` through ``pool``, their results in order: ``start(place)``
-    returns the place's result at once or, having submitted it to ``pool``, :data:`SENT`
-    (at most ``pool.slots`` running, and only while ``more(sent, used)`` allows, where
-    ``used`` places have been yielded). Yields ``(place, result, fresh)``, ``fresh``
-    when the pool gave it, until every place is yielded or ``stop()``; then none is left
-    running. Where a place's result does not depend on when it ran, what is yielded is
-    the same on any pool."""
-    ready: dict = {}
-    sent = used = running = 0
-    while used < count and not (stop and stop()):
-        while sent < count and running < pool.slots and (more is None or more(sent, used)):
-            result = start(sent)
-            if result is SENT:
-                running += 1
-            else:
-                ready[sent] = (result, False)
-            sent += 1
-        if used not in ready:           # one result, then the freed slot is filled
-            if not running:
-                raise RuntimeError("in_order: nothing runs and the next place is not ready "
-                                   "(`more` must allow a place while none runs)")
-            place, result = pool.next()
-            ready[place] = (result, True)
-            running -= 1
-            continue
-        while used in ready and not (stop and stop()):
-            result, fresh = ready.pop(used)
-            yield used, result, fresh
-            used += 1
-    for _ in range(running):
-        pool.next()
 
 
 def _beam_totals(game, wanted: int, pool, store=None, progress=None) -> list[int]:
@@ -421,16 +394,18 @@ class LocalSearches:
     :class:`TreeSearch` (its memo capped at ``memo_bytes``).
 
     A pool of searches has ``slots`` (how many may run at once), ``submit(place, g,
-    limit, beam=False, deep=False)`` and ``next()``, which returns ``(place, (total, worst, ok,
-    seconds, refined))`` of a finished task: opener ``g``'s refined bound under ``limit``
-    (:func:`opener_bounds` with that target), then, when it is below ``limit``, its search
-    (``ok``: ``total`` is exact and below ``limit``; else it is a lower bound of at least
-    ``limit``); with ``beam``, its beam search (:data:`CEILING_BEAM`) alone, refined 0;
-    with ``deep``, ``g`` is a list of openers (a kin group) and the result a list of
-    their depth-three bounds in turn (:func:`bound_under`, one :class:`KeptBuckets`
-    carrying their shared bucket from one to the next). With ``buckets`` (a
-    proof with the depth-three step), each search is first a bound by exact searches of
-    the opener's buckets (:func:`search_under`).
+    limit, beam=False, deep=False, kept=None)``, ``keep_buckets(keep)`` and ``next()``,
+    which returns ``(place, (total, worst, ok, seconds, refined))`` of a finished task:
+    opener ``g``'s refined bound under ``limit`` (:func:`opener_bounds` with that
+    target), then, when it is below ``limit``, its search (``ok``: ``total`` is exact and
+    below ``limit``; else it is a lower bound of at least ``limit``); with ``beam``, its
+    beam search (:data:`CEILING_BEAM`) alone, refined 0; with ``deep``, ``g`` is a list
+    of openers (a kin group) and the result a list of their depth-three bounds in turn
+    (:func:`bound_under`, one :class:`KeptBuckets` carrying their shared bucket from one
+    to the next). With ``buckets`` (a proof with the depth-three step), each search is
+    first a bound by exact searches of the opener's buckets (:func:`search_under`), which
+    takes ``kept`` (the opener's kept bucket searches) and calls ``keep(g, position,
+    size, ceiling, value, ok, seconds)`` as each ends (:class:`~.buckets.BucketRows`).
     :func:`deductive.distributed.wordle_prove_openers` runs them on Dask.
     """
 
@@ -441,17 +416,22 @@ class LocalSearches:
         self.buckets = buckets
         self._beam: TreeSearch | None = None
         self._kept: KeptBuckets | None = None    # the depth-three step's buckets
+        self._keep = None                          # where bucket searches go as they end
         self._waiting: list = []
 
     def submit(self, place: int, g, limit: int, beam: bool = False,
-               deep: bool = False) -> None:
-        self._waiting.append((place, g, limit, beam, deep))
+               deep: bool = False, kept: dict | None = None) -> None:
+        self._waiting.append((place, g, limit, beam, deep, kept))
+
+    def keep_buckets(self, keep) -> None:
+        self._keep = keep
 
     def next(self) -> tuple[int, tuple | list]:
-        place, g, limit, beam, deep = self._waiting.pop(0)
-        return place, self.run(g, limit, beam, deep)
+        place, g, limit, beam, deep, kept = self._waiting.pop(0)
+        return place, self.run(g, limit, beam, deep, kept)
 
-    def run(self, g, limit: int, beam: bool = False, deep: bool = False):
+    def run(self, g, limit: int, beam: bool = False, deep: bool = False,
+            kept: dict | None = None):
         """One task's result (the beams share a search of their own, dropped at the first
         search; under ``max_guesses`` each has its own: see :func:`beam_search`)."""
         if deep:                        # hours of these: the beams' search is dropped
@@ -462,7 +442,9 @@ class LocalSearches:
         self._kept = None
         if not beam:
             self._beam = None
-            return search_under(self.search, g, limit, self.buckets)
+            keep = self._keep
+            return search_under(self.search, g, limit, self.buckets, kept,
+                                None if keep is None else partial(keep, g))
         if self.search.max_guesses is not None:
             return search_under(beam_search(self.search.game, self.search.max_guesses), g,
                                 limit)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import partial
 
 from .bounds import KeptBuckets
 from .certificates import lists_about, search_tag
@@ -86,12 +87,13 @@ def search_opener_chunk(word, game, token, beam, max_guesses) -> dict:
 
 
 def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=False,
-                       deep=False, buckets=False):
+                       deep=False, buckets=False, kept=None, keep=None):
     """:func:`search_under` for a pool of searches on several processes (as
     :func:`search_opener_chunk`; with ``beam``, a first ceiling's beam, in a search of its
     own: :func:`beam_search`; with ``deep``, ``g`` a kin group of openers, the list of
     their :func:`bound_under` in turn, no search; with ``buckets``, as
-    :func:`search_under` takes it)."""
+    :func:`search_under` takes it, with ``kept`` and ``keep(g, position, size, ceiling,
+    value, ok, seconds)``: see :class:`~.proofs.LocalSearches`)."""
     if deep:                            # hours of these: the beams' search is dropped
         with _RUN_LOCK:
             _RUN_SEARCHES.pop(f"{token}:beam", None)
@@ -105,7 +107,8 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     search, lock = (run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
                     run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
-        return search_under(search, g, limit, buckets)   # a beam search takes no bound
+        return search_under(search, g, limit, buckets, kept,  # a beam search takes no bound
+                            None if keep is None else partial(keep, g))
 
 
 def forget_search(token) -> None:

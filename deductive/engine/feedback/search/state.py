@@ -49,11 +49,13 @@ def proof_state(game, path) -> ProofState:
     row, or None); ``left`` (openers without a row)
     and ``least_left`` (``[word, bound]``: the least kept bound among them, depth-three
     where kept, else plain; None when none is kept) with ``bounded_left`` (how many of
-    them have a kept bound); ``problems`` (as :func:`~.certificates.read_proof` gives them)."""
+    them have a kept bound) and ``kept_buckets`` (``[searches, openers, seconds]``: the
+    bucket searches kept for openers left, which a resumed run takes); ``problems`` (as
+    :func:`~.certificates.read_proof` gives them)."""
     tag, rows, problems = read_proof(game, path, started=True)
     entries = [(e["tag"], e["key"], e["result"]) for _, e in _entries(path)
                if isinstance(e.get("tag"), dict) and isinstance(e.get("result"), dict)
-               and isinstance(e.get("key"), str)]
+               and isinstance(e.get("key"), (str, list))]
     if not tag:                         # no opener row yet: the proof its other rows name
         ours = proof_tag(game, 1, None)
         tag = next((_base(kind) for kind, _, _ in entries
@@ -70,8 +72,14 @@ def proof_state(game, path) -> ProofState:
     beams: dict = {}
     bounds: dict = {}
     known: dict = {}
+    searched: dict = {}                 # [word, position] -> CPU seconds
     kept_seconds = 0.0
     for kind, key, row in entries:
+        if isinstance(key, list):
+            if kind.get("proof") == f"{proof}:buckets" and _base(kind) == tag and \
+                    len(key) == 2 and isinstance(row.get("seconds"), (int, float)):
+                searched[tuple(map(str, key))] = float(row["seconds"])
+            continue
         if kind == beamed:
             if row.get("ok") is True and isinstance(row.get("total"), int):
                 beams[key] = row["total"]
@@ -99,6 +107,7 @@ def proof_state(game, path) -> ProofState:
     left = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
     kept = sorted((bounds[w], game.guess_index(w), w) for w in left if w in bounds)
     least_beam = min(((t, w) for w, t in beams.items()), default=None)
+    buckets_left = [(w, s) for (w, _), s in searched.items() if w not in have]
     return ProofState({
         "openers": len(game.guesses), "decided": len(rows), "by": by,
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
@@ -109,4 +118,7 @@ def proof_state(game, path) -> ProofState:
         "known": known,
         "best": [exact[0][2], exact[0][0]] if exact else None,
         "left": len(left), "least_left": [kept[0][2], kept[0][0]] if kept else None,
-        "bounded_left": len(kept), "problems": problems})
+        "bounded_left": len(kept),
+        "kept_buckets": [len(buckets_left), len({w for w, _ in buckets_left}),
+                         round(sum(s for _, s in buckets_left), 1)],
+        "problems": problems})
