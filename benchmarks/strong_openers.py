@@ -23,7 +23,12 @@ those an earlier layout kept under its pass's own tag). The opener's row gives t
 depth-three bound, the bound with the searched buckets, the buckets searched (and the
 largest), the CPU seconds of each step (a resumed opener's kept buckets counted at
 their own seconds; teras's and salet's first rows, 2026-12-07, carry none) and how many buckets
-were kept from an earlier run (``resumed``). Run it on one thread
+were kept from an earlier run (``resumed``). With ``--certificate`` (the checkpoint
+of that sweep, ``--openers all --prove-best --depth-three`` on the same lists, the
+target its first ceiling + 1) every bucket search this file keeps goes into the
+certificate's bucket rows too (:class:`~deductive.engine.feedback.search.buckets.BucketRows`),
+where the sweep's own searches of these openers take them, instead of searching their
+buckets again: the same searches under the same ceilings. Run it on one thread
 (``NUMBA_NUM_THREADS=1``): CPU time is then the core time. Nothing is asserted.
 """
 
@@ -36,7 +41,8 @@ from functools import partial
 
 from deductive.checkpoint import Checkpoint, read_entries
 from deductive.engine.feedback.search import TreeSearch, bucket_bound
-from deductive.engine.feedback.search.certificates import lists_about
+from deductive.engine.feedback.search.buckets import BucketRows
+from deductive.engine.feedback.search.certificates import buckets_tag, lists_about
 from deductive.engine.wordle import Wordle
 
 
@@ -65,9 +71,12 @@ def _earlier_bucket_rows(path, tag: dict) -> dict:
     return found
 
 
-def _keep(store, word, position, size, ceiling, value, ok, seconds):
-    """Keep one bucket's search and say so on stderr (an opener takes up to hours)."""
+def _keep(store, certificate, g, word, position, size, ceiling, value, ok, seconds):
+    """Keep one bucket's search (in ``certificate`` too, a :class:`BucketRows` or None)
+    and say so on stderr (an opener takes up to hours)."""
     store.append([word, position], [size, ceiling, value, ok, seconds])
+    if certificate is not None:
+        certificate.add(g, position, size, ceiling, value, ok, seconds)
     print(f"  {word} bucket {position}: {size} answers, "
           f"{value if ok else f'at least {value}'} (ceiling {ceiling}), {seconds} s",
           file=sys.stderr, flush=True)
@@ -85,6 +94,8 @@ def main():
     parser.add_argument("--memo", type=float, default=4.0, help="GB the search's memo may hold")
     parser.add_argument("--checkpoint", help="keep each opener's row and each bucket's "
                         "search here; a rerun resumes")
+    parser.add_argument("--certificate", help="the sweep's checkpoint (search --openers "
+                        "all --prove-best --depth-three): keep the bucket searches there too")
     args = parser.parse_args()
     game = Wordle(args.guesses, args.answers)
     if game.hard:
@@ -100,6 +111,14 @@ def main():
     kept = store.load()
     # this pass's own bucket rows (an earlier layout's) are among those of every pass
     searched = {**_earlier_bucket_rows(args.checkpoint, tag), **_bucket_rows(buckets.load())}
+    certificate = None
+    if args.certificate:
+        certificate = BucketRows(game, Checkpoint(args.certificate,
+                                                  buckets_tag(game, 1, None, None), about))
+        added = sum(certificate.add(game.guess_index(w), p, *row[:4],
+                                    row[4] if len(row) > 4 else 0.0)
+                    for (w, p), row in sorted(searched.items()))
+        print(f"{added} bucket searches added to {args.certificate}", file=sys.stderr)
     search = TreeSearch(game, memo_bytes=int(args.memo * 2 ** 30))
     print("opener  depth-3  bound  searched  largest  deep-s  search-s", flush=True)
     out = 0
@@ -109,7 +128,7 @@ def main():
         if row is None:
             mine = {p: v for (w, p), v in searched.items() if w == word}
             row = asdict(bucket_bound(search, g, args.target, args.exact_max, kept=mine,
-                                      keep=partial(_keep, buckets, word)))
+                                      keep=partial(_keep, buckets, certificate, g, word)))
             store.append(word, row)
         out += row["bound"] >= args.target
         shown = (f">={args.target}" if row["bound"] >= args.target

@@ -175,8 +175,9 @@ def _proof_state(state: ProofState) -> str:
                  f"({r['bounded_left']:,} of them with a bound kept)" if r["least_left"]
                  else "no bound kept for any of them yet")
         searches, openers, cpu = r["kept_buckets"]
-        buckets = (f"; {searches:,} bucket searches kept for {openers:,} of them "
-                   f"({cpu / 3600:,.1f} core-hours)" if searches else "")
+        buckets = (f"; {searches:,} bucket searches kept for {openers:,} of them"
+                   + (f" ({cpu / 3600:,.1f} core-hours noted)" if cpu >= 360 else
+                      f" ({cpu:,.0f} s noted)" if cpu else "") if searches else "")
         lines.append(f"{r['left']:,} openers left; {least}{buckets}")
     else:
         lines.append("every opener has a row: verify-ranking checks the file")

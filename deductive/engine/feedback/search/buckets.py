@@ -153,7 +153,7 @@ class BucketRows:
         for key, row in store.load(self._valid).items():
             position = json.loads(key)[1]
             self._rows.setdefault(row["index"], {})[position] = (
-                row["size"], row["ceiling"], row["value"], row["ok"], row["seconds"])
+                row["size"], row["ceiling"], row["value"], row["ok"], float(row["seconds"]))
 
     def _valid(self, key, row) -> bool:
         g = row["index"]
@@ -172,13 +172,25 @@ class BucketRows:
 
     def keep(self, g: int, position: int, size: int, ceiling: int, value: int, ok: bool,
              seconds: float) -> None:
-        """``keep`` of :func:`bucket_bound` for opener ``g``."""
-        if seconds < KEEP_SECONDS:
-            return
-        self.of(g)[position] = (size, ceiling, value, ok, seconds)
+        """``keep`` of :func:`bucket_bound` for opener ``g``: the search kept when it took
+        :data:`KEEP_SECONDS` or more."""
+        if seconds >= KEEP_SECONDS:
+            self.add(g, position, size, ceiling, value, ok, seconds)
+
+    def add(self, g: int, position: int, size: int, ceiling: int, value: int, ok: bool,
+            seconds: float) -> bool:
+        """Keep a search of opener ``g``'s bucket at ``position`` (however long it took:
+        one made elsewhere, as by ``benchmarks/strong_openers.py --certificate``, under
+        the same lists and settings); False, and nothing written, when it is kept
+        already."""
+        row = (int(size), int(ceiling), int(value), bool(ok), float(seconds))
+        if self.of(g).get(position) == row:
+            return False
+        self.of(g)[position] = row
         self.store.append([self.game.word(g), position],
-                          {"index": g, "size": size, "ceiling": ceiling, "value": value,
-                           "ok": ok, "seconds": seconds})
+                          dict(zip(("index", "size", "ceiling", "value", "ok", "seconds"),
+                                   (g, *row))))
+        return True
 
     def __len__(self) -> int:
         return sum(map(len, self._rows.values()))
