@@ -20,6 +20,7 @@ from ..checkpoint import Checkpoint
 from ..errors import DeductiveError
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
+from ..engine.feedback.search import buckets as bucket_searches
 from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, lists_about,
                                       proof_search_chunk, prove_openers, search_opener_chunk,
                                       search_tag)
@@ -174,8 +175,9 @@ class _DaskSearches:
         self.keep = None
 
     def keep_buckets(self, keep) -> None:
-        if self.keep is None:
-            self.client.subscribe_topic(self.topic, lambda event: self.events.put(event[1]))
+        if self.keep is None:           # (the handler holds the queue alone: Dask keeps
+            events = self.events        # it after unsubscribe_topic)
+            self.client.subscribe_topic(self.topic, lambda event: events.put(event[1]))
         self.keep = keep
 
     def _take_buckets(self) -> None:
@@ -188,7 +190,8 @@ class _DaskSearches:
 
     def submit(self, place: int, g, limit: int, beam: bool = False,
                deep: bool = False, kept: dict | None = None, sends: int = 1) -> None:
-        events = None if self.keep is None else BucketEvents(self.topic)
+        events = (None if self.keep is None else
+                  BucketEvents(self.topic, bucket_searches.KEEP_SECONDS))
         future = submit(self.client, proof_search_chunk, g, self.shared, *self.settings,
                         limit, beam, deep, self.buckets, kept, events)
         self.futures[future.key] = (future, place, g, limit, (beam, deep, kept), sends,
@@ -224,26 +227,32 @@ class _DaskSearches:
                 pass
             self.running.clear()
             self.futures.clear()
-        if self.keep is not None:
-            try:
-                self.client.unsubscribe_topic(self.topic)
-            except Exception:           # noqa: BLE001 (cleanup of a run that may have failed)
-                pass
-            self._take_buckets()
-        _forget(self.client, self.settings[0])
+        try:
+            if self.keep is not None:
+                try:
+                    self.client.unsubscribe_topic(self.topic)
+                except Exception:       # noqa: BLE001 (cleanup of a run that may have failed)
+                    pass
+                self._take_buckets()    # those that came in before the run ended
+        finally:
+            _forget(self.client, self.settings[0])
 
 
 class BucketEvents:
-    """``keep`` of a worker's bucket searches (:func:`proof_search_chunk`): each row sent
-    to the client as a Dask event on ``topic`` (:meth:`_DaskSearches.keep_buckets`)."""
+    """``keep`` of a worker's bucket searches (:func:`proof_search_chunk`): each row of
+    ``least`` CPU seconds or more (those the checkpoint keeps:
+    :data:`~deductive.engine.feedback.search.buckets.KEEP_SECONDS`) sent to the client as
+    a Dask event on ``topic`` (:meth:`_DaskSearches.keep_buckets`)."""
 
-    def __init__(self, topic: str):
-        self.topic = topic
+    def __init__(self, topic: str, least: float):
+        self.topic, self.least = topic, least
 
     def __call__(self, g, position, size, ceiling, value, ok, seconds) -> None:
         from distributed import get_worker
 
-        get_worker().log_event(self.topic, [g, position, size, ceiling, value, ok, seconds])
+        if seconds >= self.least:
+            get_worker().log_event(self.topic,
+                                   [g, position, size, ceiling, value, ok, seconds])
 
 
 def _forget(client, token) -> None:

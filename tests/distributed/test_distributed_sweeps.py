@@ -130,7 +130,9 @@ def test_wordle_prove_openers_equal(client, tmp_path, monkeypatch, hard, deep):
     at the end. With the depth-three step, the searches' buckets come back from the
     workers as they end (kept here from any CPU time): the file keeps them as one process
     does, the same value for a bucket both searched exactly (the workers' searches, run
-    ahead under higher ceilings, may search others)."""
+    ahead under higher ceilings, may search others); and one process's file, its searched
+    rows cut, resumes on the workers to the same rows, taking its buckets (measured: not
+    one searched again; a search run ahead may search a few)."""
     from deductive.engine.feedback.search import buckets, prove_openers
 
     def searches_kept():                # runs on a worker (pickled by value)
@@ -159,6 +161,17 @@ def test_wordle_prove_openers_equal(client, tmp_path, monkeypatch, hard, deep):
             if row["ok"] and searched[1].get(key, {}).get("ok")]
     assert len(both) > 10 or not deep
     assert all(searched[0][key]["value"] == searched[1][key]["value"] for key in both)
+    if deep:                            # one process's file, its searched rows cut: the
+        lines = (tmp_path / "one.jsonl").read_text().splitlines()  # workers take its buckets
+        cut = tmp_path / "cut.jsonl"
+        cut.write_text("".join(line + "\n" for line in lines
+                               if '"by": "search"' not in line))
+        again = wordle_prove_openers(client, game, 5, within=20, checkpoint=str(cut),
+                                     depth_three=True)
+        assert [{k: v for k, v in r.items() if k != "seconds"} for r in again.rows] == \
+            stable[0]
+        held = sum(e["tag"]["proof"].endswith(":buckets") for e in checkpoint_rows(cut))
+        assert held - len(searched[0]) <= len(searched[0]) // 10, (held, len(searched[0]))
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
 
 

@@ -251,10 +251,11 @@ def test_a_proof_killed_in_an_openers_buckets_resumes_from_them(weak, monkeypatc
     words = Wordle("fr-seed", "fr-seed").guesses[:200]
     game = Wordle(words, words)
     pool = _KilledInBuckets(game)
-    whole = prove_openers(game, 1, depth_three=True, pool=pool)
+    whole = prove_openers(game, 1, depth_three=True, checkpoint=str(tmp_path / "whole.jsonl"),
+                          pool=pool)
     every = pool.searched
     assert every >= 20                  # measured: 24
-    for after in (1, every // 2, every - 1):
+    for after in (1, every // 2):
         path = tmp_path / f"cut{after}.jsonl"
         with pytest.raises(_Killed):
             prove_openers(game, 1, depth_three=True, checkpoint=str(path),

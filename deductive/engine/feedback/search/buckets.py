@@ -19,6 +19,7 @@ the bounds, 12,972 answers).
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 
@@ -157,13 +158,12 @@ class BucketRows:
 
     def _valid(self, key, row) -> bool:
         g = row["index"]
-        return (isinstance(key, list) and len(key) == 2 and isinstance(g, int)
+        return (isinstance(key, list) and len(key) == 2 and type(g) is int
                 and 0 <= g < len(self.game.guesses) and key[0] == self.game.word(g)
-                and isinstance(key[1], int) and key[1] >= 0
-                and all(isinstance(row[k], int) and not isinstance(row[k], bool)
-                        for k in ("size", "ceiling", "value"))
-                and row["size"] >= 3 and isinstance(row["ok"], bool)
-                and isinstance(row["seconds"], (int, float)))
+                and type(key[1]) is int and key[1] >= 0
+                and all(type(row[k]) is int for k in ("size", "ceiling", "value"))
+                and row["size"] >= 3 and type(row["ok"]) is bool
+                and type(row["seconds"]) in (int, float) and math.isfinite(row["seconds"]))
 
     def of(self, g: int) -> dict:
         """``kept`` of :func:`bucket_bound` for opener ``g``: the dict this keeps up to

@@ -140,9 +140,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
     first, with these bounds, each search first a bound by exact searches of the opener's
     buckets, smallest first (:func:`~.buckets.bucket_bound`; the rows are those a plain
     search gives); with ``checkpoint``, those searches are kept there as they end
-    (:class:`~.buckets.BucketRows`), so a run killed in an opener's buckets resumes from
-    the last it kept (in a pool of several slots, a search that ran ahead under a higher
-    ceiling keeps what holds under the lower one: :func:`~.buckets.kept_holds`).
+    (:class:`~.buckets.BucketRows`; with a pool that has ``keep_buckets``), so a run
+    killed in an opener's buckets resumes from the last it kept (in a pool of several
+    slots, a search that ran ahead under a higher ceiling keeps what holds under the
+    lower one: :func:`~.buckets.kept_holds`).
 
     The beams and searches run in ``pool`` (default :class:`LocalSearches`: one
     :class:`TreeSearch`, its memo capped at ``memo_bytes``, serves every opener). A pool
@@ -218,9 +219,10 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
             bounds_tag(game, keep, max_guesses, within, ceiling + 1, "deep")), decide,
             None if steps is None else lambda k, n: steps("depth three", k, n))
     exact = sorted(r["total"] for r in rows if r["exact"])
-    if depth_three:
+    listen = getattr(pool, "keep_buckets", None) if depth_three and checkpoint else None
+    if listen is not None:
         bucket_rows = BucketRows(game, part(buckets_tag(game, keep, max_guesses, within)))
-        pool.keep_buckets(bucket_rows.keep)
+        listen(bucket_rows.keep)
 
     def limit():                        # the ceiling given the rows decided so far
         return min(ceiling, _cutoff(exact, keep, within)) + 1
@@ -230,7 +232,7 @@ def prove_openers(game, keep: int = 1, *, within: int | None = None, max_guesses
         now = limit()
         if low >= now:                  # out by its bound whatever is decided before it
             return None
-        if depth_three:
+        if listen is not None:
             pool.submit(place, g, now, kept=bucket_rows.of(g))
         else:
             pool.submit(place, g, now)
