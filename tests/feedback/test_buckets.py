@@ -2,6 +2,7 @@
 brute-force optimum of every tree that opens with it, and on the original lists against
 salet's proven 7,920."""
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -90,6 +91,35 @@ def test_a_killed_bound_resumes_from_its_kept_buckets(words, data):
                              keep=lambda *row: moved_rows.append(row))
         assert min(found.bound, target) == min(full.bound, target)
         assert (found.resumed, len(moved_rows)) == (taken, full.searched - taken)
+
+
+@settings(max_examples=60, deadline=None)
+@given(bucket_games(), st.data())
+def test_buckets_kept_under_another_target_never_overstate(words, data):
+    """Buckets kept by a run under one target (with a memo warmed or not: a memo hit is
+    exact even past the ceiling) and taken by a run under another: the bound is never above
+    the best tree from the opener (brute force), and it rules the opener out exactly when
+    a fresh run does, with the same bound below the target."""
+    game = Wordle(words, words)
+    openers = [g for g in range(len(words)) if any(len(b) >= 3 for b in opener_buckets(game, g))]
+    assume(openers)
+    g = data.draw(st.sampled_from(openers))
+    total, _ = _opener_optimum(words, words, words[g], None)
+    deep = deep_opener_bound(game, g)
+    first, second = (deep + data.draw(st.integers(1, total - deep + 3)) for _ in range(2))
+    search = TreeSearch(game)
+    if data.draw(st.booleans()):        # a warmed memo: exact values past the ceiling
+        search.solve(np.arange(len(words), dtype=np.int64))
+    rows: dict = {}
+    bucket_bound(search, g, first, keep=lambda i, *row: rows.__setitem__(i, row))
+    killed = data.draw(st.integers(0, len(rows)))
+    kept = dict(list(rows.items())[:killed])
+    taken = bucket_bound(TreeSearch(game), g, second, kept=kept)
+    fresh = bucket_bound(TreeSearch(game), g, second)
+    assert taken.bound <= total
+    assert (taken.bound >= second) == (fresh.bound >= second) == (total >= second)
+    if fresh.bound < second:
+        assert (taken.bound, taken.exact) == (fresh.bound, fresh.exact) == (total, True)
 
 
 def test_buckets_come_smallest_first_and_leave_the_win_out():
