@@ -54,6 +54,9 @@ def test_state_of_a_cut_depth_three_proof(monkeypatch, tmp_path):
             lows.append((max(low, deep) if deep <= total else low, g))
     assert state["bounded_left"] == len(lows)
     assert state["least_left"] == [game.word(min(lows)[1]), min(lows)[0]]
+    spent = sum(r["seconds"] for r in kept.values()) / 3600
+    assert state["rate"] == round(len(kept) / spent, 1)
+    assert state["projected"] == round(state["left"] / state["rate"], 1)
     exact = [r["total"] for r in kept.values() if r["exact"]]
     assert (state["best"] or [None, None])[1] == (min(exact) if exact else None)
 
@@ -62,6 +65,8 @@ def test_state_of_a_cut_depth_three_proof(monkeypatch, tmp_path):
     assert out.exit_code == 0, out.output
     assert out.output.startswith(f"{len(kept)} of 297 openers decided: ")
     assert f"{297 - len(kept)} openers left; the least bound among them: " in out.output
+    assert f"at the rows' rate, {state['rate']:,.1f} openers a core-hour, they need " \
+        in out.output
     whole_out = CliRunner().invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed",
                                          "--state", "--json", str(path)])
     report = json.loads(whole_out.output)

@@ -179,6 +179,10 @@ def _proof_state(state: ProofState) -> str:
                    + (f" ({cpu / 3600:,.1f} core-hours noted)" if cpu >= 360 else
                       f" ({cpu:,.0f} s noted)" if cpu else "") if searches else "")
         lines.append(f"{r['left']:,} openers left; {least}{buckets}")
+        if r.get("rate"):
+            lines.append(f"at the rows' rate, {r['rate']:,.1f} openers a core-hour, they need "
+                         f"about {r['projected']:,.0f} core-hours more (a guide: the likeliest "
+                         "out are decided first)")
     else:
         lines.append("every opener has a row: verify-ranking checks the file")
     lines += [f"problem: {p}" for p in r["problems"]]

@@ -50,7 +50,10 @@ def proof_state(game, path) -> ProofState:
     and ``least_left`` (``[word, bound]``: the least kept bound among them, depth-three
     where kept, else plain; None when none is kept) with ``bounded_left`` (how many of
     them have a kept bound) and ``kept_buckets`` (``[searches, openers, seconds]``: the
-    bucket searches kept for openers left, which a resumed run takes); ``problems`` (as
+    bucket searches kept for openers left, which a resumed run takes); ``rate`` (openers
+    decided a core-hour of the rows' own seconds; None without them) and ``projected``
+    (the core-hours the openers left would take at that rate: a guide only, since the
+    proof decides the likeliest out first); ``problems`` (as
     :func:`~.certificates.read_proof` gives them)."""
     tag, rows, problems = read_proof(game, path, started=True)
     entries = [(e["tag"], e["key"], e["result"]) for _, e in _entries(path)
@@ -108,6 +111,8 @@ def proof_state(game, path) -> ProofState:
     kept = sorted((bounds[w], game.guess_index(w), w) for w in left if w in bounds)
     least_beam = min(((t, w) for w, t in beams.items()), default=None)
     buckets_left = [(w, s) for (w, _), s in searched.items() if w not in have]
+    spent = sum(seconds.values()) / 3600
+    rate = round(len(rows) / spent, 1) if rows and spent > 0 else None
     return ProofState({
         "openers": len(game.guesses), "decided": len(rows), "by": by,
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
@@ -121,4 +126,5 @@ def proof_state(game, path) -> ProofState:
         "bounded_left": len(kept),
         "kept_buckets": [len(buckets_left), len({w for w, _ in buckets_left}),
                          round(sum(s for _, s in buckets_left), 1)],
+        "rate": rate, "projected": round(len(left) / rate, 1) if rate else None,
         "problems": problems})
