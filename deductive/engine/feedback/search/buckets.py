@@ -22,6 +22,7 @@ import json
 import math
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from .bounds import _normal_only, deep_bound, lower_bound, opener_bounds, opener_buckets
 
@@ -114,8 +115,9 @@ def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict |
     searches of the opener's buckets, smallest first, over their depth-three bounds; the
     opener is out when that reaches ``limit`` (on 12,972 answers, far sooner than a search
     that opens with its largest buckets), else searched as without it, those buckets'
-    values in the memo. ``kept`` and ``keep`` go to :func:`bucket_bound` (a search killed
-    in its buckets resumes from those it kept). A certificate's searches and their check
+    values in the memo. ``kept`` and ``keep`` go to :func:`bucket_bound`, ``keep`` called
+    as ``keep(g, position, ...)`` (a search killed in its buckets resumes from those it
+    kept). A certificate's searches and their check
     (:func:`~.certificates.verify_proof`) both go this way."""
     start = time.perf_counter()
     refined = 0
@@ -124,7 +126,8 @@ def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict |
         if refined >= limit:
             return refined, 0, False, time.perf_counter() - start, refined
         if buckets:
-            low = bucket_bound(search, g, limit, kept=kept, keep=keep).bound
+            low = bucket_bound(search, g, limit, kept=kept,
+                               keep=None if keep is None else partial(keep, g)).bound
             if low >= limit:
                 return low, 0, False, time.perf_counter() - start, refined
     total, worst, _, ok = search.opener_total(g, limit)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
@@ -444,9 +443,7 @@ class LocalSearches:
         self._kept = None
         if not beam:
             self._beam = None
-            keep = self._keep
-            return search_under(self.search, g, limit, self.buckets, kept,
-                                None if keep is None else partial(keep, g))
+            return search_under(self.search, g, limit, self.buckets, kept, self._keep)
         if self.search.max_guesses is not None:
             return search_under(beam_search(self.search.game, self.search.max_guesses), g,
                                 limit)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from functools import partial
 
 from .bounds import KeptBuckets
 from .certificates import lists_about, search_tag
@@ -107,8 +106,7 @@ def proof_search_chunk(g, game, token, max_guesses, memo_bytes, limit, beam=Fals
     search, lock = (run_search(f"{token}:beam", game, beam=CEILING_BEAM) if beam else
                     run_search(token, game, max_guesses=max_guesses, memo_bytes=memo_bytes))
     with lock:
-        return search_under(search, g, limit, buckets, kept,  # a beam search takes no bound
-                            None if keep is None else partial(keep, g))
+        return search_under(search, g, limit, buckets, kept, keep)  # a beam takes no bound
 
 
 def forget_search(token) -> None:
