@@ -100,6 +100,7 @@ def test_depth_three_proof_against_brute_force(game_lists, max_guesses, keep, wi
         if proof.best():
             report = verify_proof(game, path, sample=1)
             assert report["ok"], report["problems"]
+    assert all(r["worst"] is None for r in proof.rows)     # the totals alone
     assert_proof_holds(proof, truth, keep, within)
 
 
@@ -120,7 +121,9 @@ def test_depth_three_rules_out_what_depth_two_leaves(weak):
     with pytest.MonkeyPatch.context() as patch:
         use_bounds(patch, certificates.opener_bounds)
         plain = prove_openers(game, 3)
-    assert _stable(deep.ranking()) == _stable(plain.ranking())
+    assert [dict(r, worst=None) for r in _stable(deep.ranking())] == sorted(
+        (dict(r, worst=None) for r in _stable(plain.ranking())),
+        key=lambda r: (r["total"], r["index"]))
     assert deep.ceiling == plain.ceiling and deep.best() == ["clair", "train"]
 
 
@@ -193,9 +196,10 @@ def test_depth_three_proof_is_the_same_with_a_pool(slots, seed):
 
 def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch, tmp_path):
     """Step 3 of a depth-three proof bounds each search by exact searches of its
-    opener's buckets first (``bucket_bound``): the rows are those of plain searches, and
-    the file verifies with the same bound first. The depth-three step is switched off
-    here (a bound of 0), so the openers it would rule out are left to the searches."""
+    opener's buckets first (``bucket_bound``): the rows are those of plain searches (the
+    totals alone: the worst case is not minimised), and the file verifies with the same
+    bound first. The depth-three step is switched off here (a bound of 0), so the openers
+    it would rule out are left to the searches."""
     monkeypatch.setattr(proofs, "deep_opener_bound", lambda game, g, target, kept=None: 0)
     game = Wordle("fr-seed", "fr-seed")
     calls: list = []
@@ -211,7 +215,7 @@ def test_searches_bounded_by_their_buckets_give_the_same_rows(weak, monkeypatch,
     ruled = sum(calls)
     plain = prove_openers(game, 1, depth_three=True,
                           pool=proofs.LocalSearches(game, buckets=False))
-    assert _stable(bucketed.rows) == _stable(plain.rows)
+    assert _stable(bucketed.rows) == [dict(r, worst=None) for r in _stable(plain.rows)]
     assert bucketed.best() == ["clair", "train"] and ruled >= 100    # measured: 279
     monkeypatch.setattr(certificates, "opener_bounds", one_guess_bounds)
     calls.clear()
@@ -333,6 +337,38 @@ def test_a_depth_three_row_is_verified_by_its_bound(weak, monkeypatch, tmp_path)
     claim(rows[1], whole[1] + 400)
     bad = claim(rows[2], whole[2] + 2)
     assert sum("claims a depth-three bound of at least" in p for p in bad["problems"]) == 3
+
+
+def test_a_depth_three_exact_row_is_its_total_alone(tmp_path):
+    """A depth-three proof's exact rows give the total alone (``worst`` None: the least
+    worst case among the trees of that total is not searched), rank by total then guess
+    order, and verify-ranking searches each again under its claim + 1 and checks its
+    tree: a row claiming one less or one more than its total does not hold (its digest
+    made to hold)."""
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    proof = prove_openers(game, 3, checkpoint=str(path), depth_three=True)
+    exact = [r for r in proof.rows if r["exact"]]
+    assert exact and all(r["worst"] is None for r in exact)
+    assert [r["word"] for r in proof.ranking()][:2] == ["clair", "train"]
+    report = verify_proof(game, str(path), sample=2)
+    assert report["ok"], report["problems"]
+    assert [c["claimed"] for c in report["checked"] if c["kind"] == "best"] == [
+        {"total": 851}]
+    entries = [json.loads(x) for x in path.read_text().splitlines()]
+    clair = next(e for e in entries if _part(e) == "proof" and e.get("key") == "clair")
+
+    def claim(total):                   # every exact row searched again (sample 10)
+        clair["result"].update(total=total, lower=total)
+        clair["digest"] = row_digest(inputs_digest(clair["tag"]), clair["key"],
+                                     clair["result"])
+        path.write_text("".join(json.dumps(e) + "\n" for e in entries))
+        return verify_proof(game, str(path), sample=10)
+
+    assert "row clair: claims {'total': 850}; searched again: {'at_least': 851}" in claim(
+        850)["problems"]
+    assert "row clair: claims {'total': 852}; searched again: {'total': 851}" in claim(
+        852)["problems"]
 
 
 def test_depth_three_is_for_normal_mode():

@@ -111,13 +111,21 @@ def _opener_rows(rows: OpenerRows) -> str:
                      f"{'exact' if r['exact'] else 'beam'}" for r in rows.rows)
 
 
+def _worst(row) -> str:
+    """A ranked row's worst case and the space after it; none when it was not minimised."""
+    return "" if row["worst"] is None else f"worst {row['worst']}  "
+
+
 @render.register
 def _proof(result: OpenerProof) -> str:
     """The proven ranking, and how it was proven."""
     ranked = result.ranking()
     width = max((len(r["word"]) for r in ranked), default=0)
     lines = [f"{r['word']:<{width + 2}} total {r['total']:>6}  average "
-             f"{r['total'] / result.answers:.4f}  worst {r['worst']}  exact" for r in ranked]
+             f"{r['total'] / result.answers:.4f}  {_worst(r)}exact" for r in ranked]
+    if any(r["worst"] is None for r in ranked):
+        lines.append("(totals only: a proof with the depth-three step does not minimise the "
+                     "worst case; ties by guess order)")
     counts = result.counts()
     deep = f", {counts['deep']} by the depth-three bound" if counts["deep"] else ""
     how = (f"proven: {counts['openers']} openers, {counts['bound']} ruled out by the bound "

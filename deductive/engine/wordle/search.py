@@ -35,8 +35,9 @@ SEARCH = (
     Param("depth_three", False, "With `prove_best` (normal mode): before any search, rule "
           "openers out by the depth-three bound (minutes an opener on 12,972 answers, where "
           "it is the only bound that rules any out); the openers it leaves are searched "
-          "after, each first bounded by exact searches of its buckets, smallest first.",
-          bool),
+          "after, each first bounded by exact searches of its buckets, smallest first; "
+          "their totals alone are ranked (the worst case is not minimised: ties by guess "
+          "order).", bool),
     Param("within", None, "With `prove_best`: also rank exactly every opener within D "
           "guesses of the best.", int, low=0, metavar="D"),
     Param("beam", None, "Try only the K best-scored guesses per node (fast heuristic; "

@@ -66,7 +66,10 @@ among all guesses with it: a ceiling U from beam searches of the best by entropy
 every opener whose bound exceeds U ruled out, the rest, best bound first, refined (a
 stronger bound) then searched exactly under the ceiling (the N-th least exact total found
 so far, or U), in one search whose memo is shared across openers and capped
-(``memo_bytes``). Ties in the ranking: total, then worst case, then guess index.
+(``memo_bytes``). Ties in the ranking: total, then worst case, then guess index; with
+``depth_three`` the totals alone (``worst`` None: whether a tree of the least total fits
+in fewer guesses is not searched, an open question of its own on 12,972 answers), ties
+by guess index.
 
 With ``beam=K`` only the K first guesses of that order are tried at each node: a fast
 heuristic. Its values are those of the best tree among the guesses tried, so the search

@@ -114,11 +114,19 @@ def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict |
     mode, no beam), the refined bound is followed by :func:`bucket_bound`: exact
     searches of the opener's buckets, smallest first, over their depth-three bounds; the
     opener is out when that reaches ``limit`` (on 12,972 answers, far sooner than a search
-    that opens with its largest buckets), else searched as without it, those buckets'
-    values in the memo. ``kept`` and ``keep`` go to :func:`bucket_bound`, ``keep`` called
-    as ``keep(g, position, ...)`` (a search killed in its buckets resumes from those it
-    kept). A certificate's searches and their check
-    (:func:`~.certificates.verify_proof`) both go this way."""
+    that opens with its largest buckets), else that bound is its exact total (each
+    bucket searched exactly; under ``max_guesses``, searched as without it, those
+    buckets' values in the memo). ``kept`` and ``keep`` go to :func:`bucket_bound`,
+    ``keep`` called as ``keep(g, position, ...)`` (a search killed in its buckets resumes
+    from those it kept). A certificate's searches and their check
+    (:func:`~.certificates.verify_proof`) both go this way.
+
+    With ``buckets`` the total alone is sought: ``worst`` is None, the least worst case
+    among the trees of that total not being searched (:meth:`~.tree_search.TreeSearch.
+    opener_total`'s ``least_worst``; on 12,972 answers it asks whether tares's 52,602
+    fits within six guesses, which is open), nor the worst case of the tree found, which
+    may depend on what the memo held before: the rows stay the same on any pool and
+    after any resume."""
     start = time.perf_counter()
     refined = 0
     if search.beam is None:
@@ -126,12 +134,15 @@ def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict |
         if refined >= limit:
             return refined, 0, False, time.perf_counter() - start, refined
         if buckets:
-            low = bucket_bound(search, g, limit, kept=kept,
-                               keep=None if keep is None else partial(keep, g)).bound
-            if low >= limit:
-                return low, 0, False, time.perf_counter() - start, refined
-    total, worst, _, ok = search.opener_total(g, limit)
-    return int(total), int(worst), bool(ok), time.perf_counter() - start, refined
+            found = bucket_bound(search, g, limit, kept=kept,
+                                 keep=None if keep is None else partial(keep, g))
+            if found.bound >= limit:
+                return found.bound, 0, False, time.perf_counter() - start, refined
+            if found.exact:
+                return found.bound, None, True, time.perf_counter() - start, refined
+    total, worst, _, ok = search.opener_total(g, limit, least_worst=not buckets)
+    return (int(total), None if buckets else int(worst), bool(ok),
+            time.perf_counter() - start, refined)
 
 
 #: CPU seconds from which a certificate keeps a bucket's search (:class:`BucketRows`):

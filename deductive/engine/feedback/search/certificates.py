@@ -156,10 +156,19 @@ def proof_row_valid(game):
             return False
         if row["by"] == "deep" and game.hard:       # the depth-three bound: normal mode
             return False
-        if row["exact"] is True:
-            return isinstance(row["total"], int) and isinstance(row["worst"], int)
+        if row["exact"] is True:        # worst None: not minimised (a depth-three proof)
+            return isinstance(row["total"], int) and (row["worst"] is None
+                                                      or isinstance(row["worst"], int))
         return row["exact"] is False
     return valid
+
+
+def rank_key(row) -> tuple:
+    """The order of a proof's exact rows: least total, then least worst case, then guess
+    order; a row whose worst case was not minimised (``worst`` None: the rows of a proof
+    with the depth-three step, which ranks by total alone) after those of its total that
+    give one."""
+    return row["total"], row["worst"] is None, row["worst"] or 0, row["index"]
 
 
 def _entries(path):
@@ -314,10 +323,11 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        of its buckets, then the search), and no tree is found.
        Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
        holds exact values and proven bounds only).
-    3. The best row (least total; ties: worst case, then guess order) and ``sample`` more
-       exact rows drawn with ``seed`` are searched again from scratch (a fresh memo): their
-       total and worst case must be the claimed ones, and their trees pass
-       :func:`~.tree.check_tree`.
+    3. The best row (least total; ties: :func:`rank_key`) and ``sample`` more exact rows
+       drawn with ``seed`` are searched again from scratch (a fresh memo): their total and
+       worst case (where the row gives one: a depth-three proof's rows give the total
+       alone) must be the claimed ones, and their trees pass :func:`~.tree.check_tree`
+       (:func:`_search_again`).
 
     Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
     "problems", "ok"}``; ``checked`` holds one entry per row re-derived (``word, kind,
@@ -333,8 +343,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         problems.append(f"{len(missing)} of the {len(game.guesses)} openers of "
                         f"{game.identity().get('guesses')} have no row: "
                         f"{', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}")
-    exact = sorted((r for r in rows if r["exact"]),
-                   key=lambda r: (r["total"], r["worst"], r["index"]))
+    exact = sorted((r for r in rows if r["exact"]), key=rank_key)
     threshold = _cutoff([r["total"] for r in exact], keep, within)
     if not exact:
         problems.append("no exact row: the file ranks no opener")
@@ -356,17 +365,19 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
         picked += [exact[1 + k] for k in sorted(more.tolist())]
     for k, row in enumerate(picked):
-        result = TreeSearch(game, max_guesses=max_guesses).search_opener(row["word"],
-                                                                        keep_tree=True)
+        total, tree = _search_again(game, row, max_guesses)
         claimed = {"total": row["total"], "worst": row["worst"]}
-        tree = result.tree
-        assert tree is not None                 # kept: keep_tree=True
+        if row["worst"] is None:        # the total alone was claimed
+            del claimed["worst"]
         try:
-            report = check_tree(game, tree_document(game, tree))
-            found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
+            report = check_tree(game, tree_document(game, tree)) if tree else None
+            found = ({"at_least": total} if report is None else
+                     {"total": int(report.depths.sum()), "worst": int(report.depths.max())})
         except DeductiveError as exc:
             found = {"tree": str(exc)}
-        ok = found == claimed and result.total == row["total"]
+        if "worst" not in claimed:
+            found.pop("worst", None)
+        ok = found == claimed and total == row["total"]
         if not ok:
             problems.append(f"row {row['word']}: claims {claimed}; searched again: {found}")
         checked.append({"word": row["word"], "kind": "best" if k == 0 else "exact",
@@ -378,6 +389,28 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
             "threshold": None if threshold >= INFEASIBLE else threshold,
             "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
             "problems": problems, "ok": not problems}
+
+
+def _search_again(game, row, max_guesses) -> tuple[int, dict | None]:
+    """Step 3 of :func:`verify_proof` for one exact row: its opener searched again from
+    scratch (a fresh memo), ``(total, tree)``. A row with a worst case is searched as
+    :meth:`~.tree_search.TreeSearch.search_opener` searches (the least worst case among
+    the trees of least total); one without (a proof with the depth-three step) as that
+    proof searched it (:func:`~.buckets.search_under` under its total + 1: exact searches
+    of its buckets), the total alone: a total found below the claim, or none up to it
+    (then ``(a lower bound above the claim, None)``), is a disagreement."""
+    search = TreeSearch(game, max_guesses=max_guesses)
+    if row["worst"] is not None:
+        result = search.search_opener(row["word"], keep_tree=True)
+        assert result.tree is not None          # kept: keep_tree=True
+        return int(result.total), result.tree
+    g = row["index"]
+    total, _, ok, _, _ = search_under(search, g, row["total"] + 1, not game.hard)
+    if not ok:                          # no tree of the claimed total or less
+        return int(total), None
+    cands = np.arange(len(game.answers), dtype=np.int64)
+    allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
+    return int(total), search.tree(cands, allowed, max_guesses, g)
 
 
 def _check_rows(game, rows, threshold, max_guesses, memo_bytes) -> dict:

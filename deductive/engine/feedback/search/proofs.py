@@ -14,7 +14,7 @@ from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_groups, open
 from .buckets import BucketRows, search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
                            bounds_tag, buckets_tag, ceiling_tag, known_tag, lists_about,
-                           proof_row_valid, proof_tag)
+                           proof_row_valid, proof_tag, rank_key)
 from .order import SENT, in_order
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
@@ -67,12 +67,11 @@ class OpenerProof(OldAsDict):
     answers: int = 0        # the answers' count (each row's average is its total over it)
 
     def _exact(self) -> list[dict]:
-        return sorted((r for r in self.rows if r["exact"]),
-                      key=lambda r: (r["total"], r["worst"], r["index"]))
+        return sorted((r for r in self.rows if r["exact"]), key=rank_key)
 
     def ranking(self) -> list[dict]:
-        """The ``keep`` best rows (ties: worst case, then guess order), all exact, and every
-        further row within ``within`` of the best total."""
+        """The ``keep`` best rows (ties: worst case, then guess order: :func:`rank_key`),
+        all exact, and every further row within ``within`` of the best total."""
         exact = self._exact()
         if self.within is None or not exact:
             return exact[:self.keep]
@@ -386,7 +385,8 @@ def _proof_row(game, g, low, limit, result, by_low="bound") -> dict:
         ok = ok and total < limit and by == "search"
     return {"word": game.word(g), "index": g,
             "lower": int(total) if ok else max(low, limit),
-            "total": int(total) if ok else None, "worst": int(worst) if ok else None,
+            "total": int(total) if ok else None,
+            "worst": int(worst) if ok and worst is not None else None,
             "exact": bool(ok), "by": by, "seconds": round(seconds, 4)}
 
 

@@ -367,11 +367,16 @@ class TreeSearch(SearchMemo):
 
     # -- results ------------------------------------------------------------------------------
     def opener_total(self, first: int, limit: int = INFEASIBLE,
-                     progress: Callable[[int], object] | None = None
-                     ) -> tuple[int, int, int | None, bool]:
+                     progress: Callable[[int], object] | None = None,
+                     least_worst: bool = True) -> tuple[int, int, int | None, bool]:
         """(total, worst, depth, True) of the best trees opening with guess index ``first``
         when that total is below ``limit`` (worst: the least worst case among them, found
-        within ``depth`` guesses); else (a lower bound >= limit, 0, None, False)."""
+        within ``depth`` guesses); else (a lower bound >= limit, 0, None, False).
+
+        With ``least_worst`` False the worst case is not minimised: ``worst`` is that of
+        the tree the search found, which may depend on what the memo held, and ``depth``
+        the search's own limit (on 12,972 answers, whether tares's least total fits within
+        six guesses is a search of its own, open)."""
         game = self.game
         cands = np.arange(len(game.answers), dtype=np.int64)
         allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
@@ -385,6 +390,8 @@ class TreeSearch(SearchMemo):
                                                  progress)
             if not ok:
                 return total, 0, None, False
+            if not least_worst:
+                return total, worst, depth, True
             # the same total within fewer guesses? (a beam may even find a smaller one
             # there: its fallback tries other guesses; the total is then that tree's)
             while worst > 1:
