@@ -8,7 +8,7 @@ import dataclasses
 import click
 
 from ..distributed import (wordle_least_worst, wordle_prove_openers, wordle_search_openers,
-                           wordle_second)
+                           wordle_second, wordle_verify_proof)
 from ..engine.feedback import TreeSearch, check_tree, rank_guesses, write_tree
 from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
@@ -195,22 +195,32 @@ feedback_commands(wordle, WORDLE)
 
 @wordle.command("verify-ranking")
 @game_command(wordle_game, GAME, HARD, click.argument("path", type=click.Path(
-    exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."), JSON)
-def verify_ranking(game, path, sample, state, seed, json):
+    exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."),
+    dask_options, JSON)
+def verify_ranking(game, path, sample, state, checkpoint, seed, cluster, json):
     """Check a --prove-best checkpoint file as a proof. Every opener needs a row, every bound
     is recomputed, the best and a seeded sample of exact rows are searched again and their
     trees checked; exit 1 names each row missing or wrong. --state: how far the file is.
+    The depth-three bounds and searches run on --workers/--scheduler if given, each kept
+    in --checkpoint as it ends.
 
     \b
     Examples:
       deductive wordle search --guesses fr-seed --openers 3 --prove-best --checkpoint p.jsonl
       deductive wordle verify-ranking --guesses fr-seed p.jsonl
       deductive wordle verify-ranking --guesses fr-seed --state p.jsonl
+      deductive wordle verify-ranking --guesses fr-seed --checkpoint v.jsonl p.jsonl
     """
     if state:
+        if checkpoint is not None:
+            raise click.UsageError("--checkpoint goes with a check, not --state")
         return show(proof_state(game, path), json)
     with progress(1 + sample, "verify") as update:
-        check = ProofCheck(verify_proof(game, path, sample=sample, seed=seed, progress=update))
+        settings = dict(sample=sample, seed=seed, progress=update, checkpoint=checkpoint,
+                        steps=lambda k, n: update(k, n, "verify: bounds and searches"))
+        check = ProofCheck(cluster.run(
+            lambda client: wordle_verify_proof(client, game, path, **settings),
+            lambda: verify_proof(game, path, **settings)))
     show(check, json)
     if not check.ok:
         raise SystemExit(1)

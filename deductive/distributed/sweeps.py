@@ -21,9 +21,9 @@ from ..errors import DeductiveError
 from ..engine.feedback.precompute import second_guesses_chunk
 from ..engine.feedback.scoring import merge_partition_chunks, partition_chunk, ranked_scores
 from ..engine.feedback.search import buckets as bucket_searches
-from ..engine.feedback.search import (MEMO_ENTRY_BYTES, forget_search, lists_about,
-                                      proof_search_chunk, prove_openers, search_opener_chunk,
-                                      search_tag)
+from ..engine.feedback.search import (MEMO_ENTRY_BYTES, VERIFY_MEMO_BYTES, forget_search,
+                                      lists_about, proof_search_chunk, prove_openers,
+                                      search_opener_chunk, search_tag, verify_proof)
 from ..engine.feedback.worst import MEMO_BYTES, least_worst, piece_valid, sweep_piece
 from ..engine.minesweeper.bench import BenchResult, GameRecord, bench_chunk
 from ..engine.minesweeper.board import parse_preset
@@ -33,7 +33,8 @@ from .tasks import (LOST, Watch, chunk_ranges, completions, guided_ranges, n_wor
                     submit, was_lost)
 
 __all__ = ["mines_bench", "wordle_openers", "wordle_second", "wordle_search_openers",
-           "wordle_prove_openers", "wordle_least_worst", "hangman_sweep_all"]
+           "wordle_prove_openers", "wordle_verify_proof", "wordle_least_worst",
+           "hangman_sweep_all"]
 
 
 # -- Minesweeper ------------------------------------------------------------------------------
@@ -281,6 +282,19 @@ def wordle_prove_openers(client, game, keep=1, *, within=None, max_guesses=None,
                              steps=steps, depth_three=depth_three, known=known)
     finally:
         pool.close()
+
+
+def wordle_verify_proof(client, game, path, *, memo_bytes=VERIFY_MEMO_BYTES, **settings):
+    """:func:`~deductive.engine.feedback.search.verify_proof` with its depth-three bounds
+    and searches (step 2: the check's hours) on the cluster, the proof's own tasks on the
+    same pool as :func:`wordle_prove_openers`: the same report. Each worker's memo is
+    capped at ``memo_bytes`` over the number of workers; ``settings`` go to
+    ``verify_proof`` (``sample``, ``seed``, ``checkpoint``, ``progress``, ``steps``)."""
+    workers = n_workers(client)
+    memo = None if memo_bytes is None else max(MEMO_ENTRY_BYTES, memo_bytes // workers)
+    return verify_proof(game, path, memo_bytes=memo_bytes, pools=lambda max_guesses:
+                        _DaskSearches(client, game, max_guesses, memo,
+                                      buckets=not game.hard), **settings)
 
 
 def wordle_least_worst(client, game, keep_tree=False, progress=None, memo_bytes=MEMO_BYTES,

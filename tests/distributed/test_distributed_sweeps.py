@@ -20,6 +20,7 @@ from deductive.distributed import (  # noqa: E402
     wordle_prove_openers,
     wordle_search_openers,
     wordle_second,
+    wordle_verify_proof,
 )
 from deductive.engine.wordle.game import Wordle  # noqa: E402
 from deductive.engine.hangman import Hangman, load_hangman_words  # noqa: E402
@@ -173,6 +174,36 @@ def test_wordle_prove_openers_equal(client, tmp_path, monkeypatch, hard, deep):
         held = sum(e["tag"]["proof"].endswith(":buckets") for e in checkpoint_rows(cut))
         assert held - len(searched[0]) <= len(searched[0]) // 10, (held, len(searched[0]))
     assert client.run(searches_kept) == {w: 0 for w in client.run(os.getpid)}
+
+
+def test_wordle_verify_proof_equal(client, tmp_path, monkeypatch):
+    """verify-ranking with its searches on two workers: the verdicts, problems and report
+    of one process (a searched row's ``found``, a bound past its limit, aside), the
+    same verdicts kept, and a check resumed from them sends nothing to the cluster."""
+    from deductive.engine.feedback.search import prove_openers, verify_proof
+
+    game = Wordle("fr-seed", "fr-seed", hard=True)    # three rows out by a search that
+    path = tmp_path / "proof.jsonl"                     # the bounds do not settle
+    prove_openers(game, 3, max_guesses=4, checkpoint=str(path))
+    kept = [tmp_path / "one.jsonl", tmp_path / "two.jsonl"]
+    local = verify_proof(game, str(path), sample=2, checkpoint=str(kept[0]))
+    remote = wordle_verify_proof(client, game, str(path), sample=2, checkpoint=str(kept[1]))
+
+    def stable(report):
+        return {**report, "checked": [{**c, "found": None} if c["kind"] == "search" else c
+                                      for c in report["checked"]]}
+    assert stable(local) == stable(remote) and local["ok"]
+    assert sum(c["kind"] == "search" for c in local["checked"]) >= 3
+    verdicts = [{tuple(e["key"]) if isinstance(e["key"], list) else e["key"]:
+                 (e["result"]["kind"], e["result"]["limit"], e["result"]["fits"])
+                 for e in checkpoint_rows(f)} for f in kept]
+    assert verdicts[0] == verdicts[1] and len(verdicts[0]) == 3
+    from deductive.distributed import sweeps
+
+    made = []
+    monkeypatch.setattr(sweeps, "_DaskSearches", lambda *args, **kw: made.append(args))
+    again = wordle_verify_proof(client, game, str(path), sample=2, checkpoint=str(kept[1]))
+    assert stable(again) == stable(remote) and made == []
 
 
 @pytest.mark.parametrize("hard", [False, True])

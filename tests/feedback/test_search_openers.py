@@ -121,31 +121,28 @@ def test_certificate_against_brute_force(game_lists, max_guesses, keep, within, 
     assert_proof_holds(proof, truth, keep, within)
 
 
-def assert_proof_holds(proof, truth, keep, within):
+def assert_proof_holds(proof, truth, keep, within, totals_only=False):
     """``proof``'s rows against ``truth`` (opener -> (total, worst), by brute force): every
     opener once, exact rows exact, every other bound admissible and above the ceiling, the
-    ranking and the best openers those of the truth. A row whose worst case was not
-    minimised (``worst`` None: a proof with the depth-three step) is held to its total,
-    and such rows rank by total, then guess order."""
+    ranking (its words, in the order of the truth's: total, worst case, guess order) and
+    the best openers those of the truth. With ``totals_only`` (a proof with the
+    depth-three step) every exact row gives no worst case, and the ranking goes by total,
+    then guess order."""
     assert sorted(r["word"] for r in proof.rows) == sorted(truth)
+    index = {r["word"]: r["index"] for r in proof.rows}
     for row in proof.rows:
         total, worst = truth[row["word"]]
         assert row["lower"] <= total
         if row["exact"]:
-            assert (row["total"], row["lower"]) == (total, total)
-            assert row["worst"] in (worst, None)
+            assert (row["total"], row["worst"], row["lower"]) == (
+                total, None if totals_only else worst, total)
         else:
             assert row["lower"] > proof.ceiling
     feasible = sorted((t, w) for t, w in truth.values() if t < math.inf)
-    ranking = proof.ranking()
-    if all(r["worst"] is not None for r in ranking):
-        ranked = [(r["total"], r["worst"]) for r in ranking]
-        assert ranked == feasible[:len(ranked)]
-    else:
-        assert all(r["worst"] is None for r in ranking)
-        assert [r["total"] for r in ranking] == [t for t, _ in feasible[:len(ranking)]]
-        assert ranking == sorted(ranking, key=lambda r: (r["total"], r["index"]))
-        ranked = ranking
+    order = sorted((w for w, (t, _) in truth.items() if t < math.inf),
+                   key=lambda w: (truth[w][0], 0 if totals_only else truth[w][1], index[w]))
+    ranked = [(r["total"], r["worst"]) for r in proof.ranking()]
+    assert [r["word"] for r in proof.ranking()] == order[:len(ranked)]
     near = [f for f in feasible if within is not None and f[0] <= feasible[0][0] + within]
     assert len(ranked) == max(min(keep, len(feasible)), len(near))
     least = feasible[0][0] if feasible else None

@@ -67,7 +67,10 @@ VERIFY = (
           low=0),
     Param("state", False, "Print how far the file is instead of checking it (a sweep's "
           "progress, nothing recomputed): the openers decided and how, the first ceiling, "
-          "the least bound among the openers left, the core-hours in its rows.", bool),)
+          "the least bound among the openers left, the core-hours in its rows.", bool),
+    Param("checkpoint", None, "Keep each recomputed depth-three bound and search here as it "
+          "ends, and take those it holds: a check killed part way resumes (its verdicts are "
+          "taken as they stand: give a file only this check wrote).", kind="output"),)
 #: Memory kept for everything but the proof's memo under a budget (the interpreter, word
 #: lists, kernels' buffers), beside the matrix and its answer-major copy.
 OVERHEAD = 400_000_000

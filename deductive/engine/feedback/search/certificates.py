@@ -13,8 +13,9 @@ import numpy as np
 from ...._io import read_bytes
 from ....errors import ArgumentError, DeductiveError
 from ..tree import check_tree, tree_document
-from .bounds import INFEASIBLE, deep_opener_bound, opener_bounds
+from .bounds import INFEASIBLE
 from .buckets import search_under
+from .checks import check_rows, check_tag
 from .tree_search import TreeSearch
 
 #: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
@@ -156,19 +157,24 @@ def proof_row_valid(game):
             return False
         if row["by"] == "deep" and game.hard:       # the depth-three bound: normal mode
             return False
-        if row["exact"] is True:        # worst None: not minimised (a depth-three proof)
-            return isinstance(row["total"], int) and (row["worst"] is None
-                                                      or isinstance(row["worst"], int))
+        if row["exact"] is True:        # worst None: not minimised (a depth-three proof,
+            return isinstance(row["total"], int) and (    # normal mode only)
+                isinstance(row["worst"], int) or (row["worst"] is None and not game.hard))
         return row["exact"] is False
     return valid
 
 
-def rank_key(row) -> tuple:
-    """The order of a proof's exact rows: least total, then least worst case, then guess
-    order; a row whose worst case was not minimised (``worst`` None: the rows of a proof
-    with the depth-three step, which ranks by total alone) after those of its total that
-    give one."""
-    return row["total"], row["worst"] is None, row["worst"] or 0, row["index"]
+def ranked(rows) -> list[dict]:
+    """A proof's exact rows of ``rows`` in the order of its ranking: least total, then least
+    worst case, then guess order; when any of them gives no worst case (``worst`` None:
+    the rows of a proof with the depth-three step, which ranks by total alone), least
+    total, then guess order, for all of them. So a row whose worst case is dropped (by an
+    edit, or a file resumed with the other setting) can only make the whole ranking the
+    weaker one, by totals, which still holds."""
+    exact = [r for r in rows if r["exact"]]
+    if any(r["worst"] is None for r in exact):
+        return sorted(exact, key=lambda r: (r["total"], r["index"]))
+    return sorted(exact, key=lambda r: (r["total"], r["worst"], r["index"]))
 
 
 def _entries(path):
@@ -304,7 +310,8 @@ class ProofCheck:
 
 
 def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
-                 memo_bytes: int | None = VERIFY_MEMO_BYTES) -> dict:
+                 memo_bytes: int | None = VERIFY_MEMO_BYTES, pools=None, checkpoint=None,
+                 steps=None) -> dict:
     """Check a :func:`prove_openers` file as a proof, for ``game``'s lists and mode.
 
     1. Coverage: one row for every opener of the guesses, none for anything else, each
@@ -321,9 +328,14 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        else it is checked again under the threshold as the proof searched it
        (:func:`~.buckets.search_under`: its refined bound, in normal mode exact searches
        of its buckets, then the search), and no tree is found.
-       Those searches share one :class:`TreeSearch` (its memo, capped at ``memo_bytes``,
-       holds exact values and proven bounds only).
-    3. The best row (least total; ties: :func:`rank_key`) and ``sample`` more exact rows
+       The depth-three bounds and the searches run in a pool, ``pools(max_guesses)``
+       (default: :class:`~.proofs.LocalSearches`, one :class:`TreeSearch` whose memo,
+       capped at ``memo_bytes``, holds exact values and proven bounds only; on Dask
+       :func:`deductive.distributed.wordle_verify_proof`), and with ``checkpoint`` each
+       verdict is kept there as it ends (:func:`~.checks.check_tag`): a check killed
+       part way resumes with them (:func:`~.checks.check_rows`). ``steps(done, total)``
+       follows them.
+    3. The best row (least total; ties: :func:`ranked`) and ``sample`` more exact rows
        drawn with ``seed`` are searched again from scratch (a fresh memo): their total and
        worst case (where the row gives one: a depth-three proof's rows give the total
        alone) must be the claimed ones, and their trees pass :func:`~.tree.check_tree`
@@ -343,11 +355,31 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         problems.append(f"{len(missing)} of the {len(game.guesses)} openers of "
                         f"{game.identity().get('guesses')} have no row: "
                         f"{', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}")
-    exact = sorted((r for r in rows if r["exact"]), key=rank_key)
+    exact = ranked(rows)
     threshold = _cutoff([r["total"] for r in exact], keep, within)
     if not exact:
         problems.append("no exact row: the file ranks no opener")
-    verdicts = _check_rows(game, rows, threshold if exact else None, max_guesses, memo_bytes)
+    if pools is None:
+        def pools(max_guesses):
+            from .proofs import LocalSearches
+
+            return LocalSearches(game, max_guesses, memo_bytes, buckets=not game.hard)
+    store = None
+    if checkpoint is not None:
+        from ....checkpoint import Checkpoint
+
+        store = Checkpoint(checkpoint, check_tag(game, max_guesses), about=lists_about(game))
+    made: list = []                     # the pool, if a row needed one: closed after
+
+    def pool():
+        made.append(pools(max_guesses))
+        return made[-1]
+    try:
+        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, steps)
+    finally:
+        for searches in made:
+            if hasattr(searches, "close"):
+                searches.close()
     checked = []
     for row in rows:
         verdict = verdicts.get(row["word"])
@@ -365,19 +397,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
         picked += [exact[1 + k] for k in sorted(more.tolist())]
     for k, row in enumerate(picked):
-        total, tree = _search_again(game, row, max_guesses)
-        claimed = {"total": row["total"], "worst": row["worst"]}
-        if row["worst"] is None:        # the total alone was claimed
-            del claimed["worst"]
-        try:
-            report = check_tree(game, tree_document(game, tree)) if tree else None
-            found = ({"at_least": total} if report is None else
-                     {"total": int(report.depths.sum()), "worst": int(report.depths.max())})
-        except DeductiveError as exc:
-            found = {"tree": str(exc)}
-        if "worst" not in claimed:
-            found.pop("worst", None)
-        ok = found == claimed and total == row["total"]
+        claimed, found, ok = _check_again(game, row, max_guesses, memo_bytes)
         if not ok:
             problems.append(f"row {row['word']}: claims {claimed}; searched again: {found}")
         checked.append({"word": row["word"], "kind": "best" if k == 0 else "exact",
@@ -391,7 +411,32 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
             "problems": problems, "ok": not problems}
 
 
-def _search_again(game, row, max_guesses) -> tuple[int, dict | None]:
+def _check_again(game, row, max_guesses, memo_bytes) -> tuple[dict, dict, bool]:
+    """``(claimed, found, ok)`` of an exact row searched again (:func:`_search_again`): its
+    total, and its worst case where it gives one, against those of the tree found, which
+    must pass :func:`~.tree.check_tree`, open with the row's word and fit within
+    ``max_guesses``."""
+    claimed = {"total": row["total"], "worst": row["worst"]}
+    if row["worst"] is None:            # the total alone was claimed
+        del claimed["worst"]
+    try:
+        total, tree = _search_again(game, row, max_guesses, memo_bytes)
+        if tree is None:
+            return claimed, {"at_least": total}, False
+        report = check_tree(game, tree_document(game, tree))
+    except DeductiveError as exc:
+        return claimed, {"tree": str(exc)}, False
+    found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
+    fits = (tree["guess"] == row["word"] and total == found["total"]
+            and (max_guesses is None or found["worst"] <= max_guesses))
+    if not fits:
+        found["opens"] = tree["guess"]
+    elif "worst" not in claimed:
+        del found["worst"]
+    return claimed, found, fits and found == claimed
+
+
+def _search_again(game, row, max_guesses, memo_bytes) -> tuple[int, dict | None]:
     """Step 3 of :func:`verify_proof` for one exact row: its opener searched again from
     scratch (a fresh memo), ``(total, tree)``. A row with a worst case is searched as
     :meth:`~.tree_search.TreeSearch.search_opener` searches (the least worst case among
@@ -399,7 +444,7 @@ def _search_again(game, row, max_guesses) -> tuple[int, dict | None]:
     proof searched it (:func:`~.buckets.search_under` under its total + 1: exact searches
     of its buckets), the total alone: a total found below the claim, or none up to it
     (then ``(a lower bound above the claim, None)``), is a disagreement."""
-    search = TreeSearch(game, max_guesses=max_guesses)
+    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
     if row["worst"] is not None:
         result = search.search_opener(row["word"], keep_tree=True)
         assert result.tree is not None          # kept: keep_tree=True
@@ -411,68 +456,3 @@ def _search_again(game, row, max_guesses) -> tuple[int, dict | None]:
     cands = np.arange(len(game.answers), dtype=np.int64)
     allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
     return int(total), search.tree(cands, allowed, max_guesses, g)
-
-
-def _check_rows(game, rows, threshold, max_guesses, memo_bytes) -> dict:
-    """word -> ``(found, ok, problem)`` of each row step 2 of :func:`verify_proof` checks
-    (``found`` None: an exact row, not listed; ``problem`` None when it holds), against
-    ``threshold`` (None: the file has no exact row). Each claim is tested as a row-by-row
-    check would test it, with the bounds computed in batches and one search shared (a
-    searched row the plain bound leaves goes as :func:`~.buckets.search_under` searched
-    it in the proof: its refined bound first, then, in normal mode, its buckets)."""
-    out: dict = {}
-    if not rows:
-        return out
-    plain = np.asarray(opener_bounds(game, [r["index"] for r in rows], refine=False)).tolist()
-    refine: dict = {}                   # claim -> rows ruled out by a bound, plain too low
-    searched = []                       # (row, plain bound) ruled out by a search
-    deep = []                           # rows ruled out by the depth-three bound
-    for row, low in zip(rows, plain):
-        word, claim = row["word"], row["lower"]
-        if row["exact"]:
-            out[word] = (None, low <= row["total"], None if low <= row["total"] else
-                         f"row {word}: total {row['total']} is below its bound {low}")
-        elif threshold is not None and claim <= threshold and claim < INFEASIBLE:
-            why = (f"the threshold is {threshold}" if threshold < INFEASIBLE else
-                   "no threshold: the file has fewer exact rows than it ranks")
-            out[word] = (low, False, f"row {word}: claims at least {claim}, which does not "
-                                     f"rule it out ({why})")
-        elif row["by"] == "search":
-            searched.append((row, low))
-        elif low >= claim:
-            out[word] = (low, True, None)
-        elif row["by"] == "deep":
-            deep.append(row)
-        else:
-            refine.setdefault(claim, []).append(row)
-    for row in deep:                    # minutes each on 12,972 answers
-        found = int(deep_opener_bound(game, row["index"], row["lower"]))
-        if found < row["lower"]:        # the proof counts the larger of it and refined
-            found = max(found, int(opener_bounds(game, [row["index"]], row["lower"])[0]))
-        out[row["word"]] = (found, found >= row["lower"], None if found >= row["lower"] else
-                            f"row {row['word']}: claims a depth-three bound of at least "
-                            f"{row['lower']}; recomputed it is {found}")
-    for claim, group in sorted(refine.items()):
-        lows = opener_bounds(game, [r["index"] for r in group], claim).tolist()
-        for row, found in zip(group, lows):
-            out[row["word"]] = (int(found), found >= claim, None if found >= claim else
-                                f"row {row['word']}: claims a bound of at least {claim}; "
-                                f"recomputed it is {found}")
-    # a tree's total is at least its opener's bound: one past the threshold is no tree
-    # within it, as a search under the threshold would find. search_under refines first:
-    # a proof that never refined (hard20, depth-2) has 29 of 40 sampled rows out by it, at
-    # 0.04 s each beside about 1.3 s per search
-    limit = threshold + 1 if threshold is not None else None
-    search = None
-    for row, low in searched:
-        under = row["lower"] if limit is None else min(limit, row["lower"])
-        if low >= under:
-            out[row["word"]] = (int(low), True, None)
-            continue
-        if search is None:
-            search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
-        total, _, fits, _, _ = search_under(search, row["index"], under, not game.hard)
-        out[row["word"]] = (int(total), not fits, None if not fits else
-                            f"row {row['word']}: claims at least {row['lower']}, but a tree "
-                            f"of total {int(total)} exists")
-    return out

@@ -14,7 +14,7 @@ from .bounds import INFEASIBLE, KeptBuckets, deep_opener_bound, kin_groups, open
 from .buckets import BucketRows, search_under
 from .certificates import (_beam_row_valid, _bound_row_valid, _cutoff, _kept_bounds,
                            bounds_tag, buckets_tag, ceiling_tag, known_tag, lists_about,
-                           proof_row_valid, proof_tag, rank_key)
+                           proof_row_valid, proof_tag, ranked)
 from .order import SENT, in_order
 from .tree_search import TreeSearch
 from ...._deprecated import OldAsDict
@@ -67,10 +67,10 @@ class OpenerProof(OldAsDict):
     answers: int = 0        # the answers' count (each row's average is its total over it)
 
     def _exact(self) -> list[dict]:
-        return sorted((r for r in self.rows if r["exact"]), key=rank_key)
+        return ranked(self.rows)
 
     def ranking(self) -> list[dict]:
-        """The ``keep`` best rows (ties: worst case, then guess order: :func:`rank_key`),
+        """The ``keep`` best rows (ties: worst case, then guess order: :func:`ranked`),
         all exact, and every further row within ``within`` of the best total."""
         exact = self._exact()
         if self.within is None or not exact:
