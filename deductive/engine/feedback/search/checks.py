@@ -116,7 +116,7 @@ def _run(game, tasks, pool, store, progress):
     """Yield ``(row, kind, limit, found, fits)`` for every row of ``tasks`` (``(kind,
     limit, rows)``), each task's rows through the pool (``pool()``, made only if a task
     needs it) unless ``store`` holds all their verdicts (each kept there as its task
-    ends)."""
+    ends, with the seconds its opener took, as a proof's rows note theirs)."""
     kept = store.load(_verdict_valid(game)) if store is not None else {}
 
     def held(kind, limit, rows):        # the task's verdicts kept, or None
@@ -146,12 +146,13 @@ def _run(game, tasks, pool, store, progress):
     for place, result, fresh in in_order(searches, len(tasks), start):
         kind, limit, rows = tasks[place]
         if fresh:                       # (bound or total, worst, ok, seconds, refined)
-            result = ([(int(r[0]), False) for r in result] if kind == "deep" else
-                      [(int(result[0]), bool(result[2]))])
-            for row, (found, fits) in zip(rows, result):
+            each = result if kind == "deep" else [result]
+            result = [(int(r[0]), kind == "search" and bool(r[2])) for r in each]
+            for row, (found, fits), r in zip(rows, result, each):
                 if store is not None:
                     store.append(row["word"], {"index": row["index"], "kind": kind,
-                                               "limit": limit, "found": found, "fits": fits})
+                                               "limit": limit, "found": found, "fits": fits,
+                                               "seconds": round(float(r[3]), 4)})
         for row, (found, fits) in zip(rows, result):
             yield row, kind, limit, found, fits
         done += len(rows)
