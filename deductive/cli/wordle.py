@@ -212,11 +212,13 @@ def verify_ranking(game, path, sample, state, checkpoint, seed, cluster, json):
       deductive wordle verify-ranking --guesses fr-seed --checkpoint v.jsonl p.jsonl
     """
     if state:
-        if checkpoint is not None:
-            raise click.UsageError("--checkpoint goes with a check, not --state")
+        if checkpoint is not None or cluster:
+            raise click.UsageError("--checkpoint, --workers and --scheduler go with a check, "
+                                   "not --state")
         return show(proof_state(game, path), json)
-    with progress(1 + sample, "verify") as update:
-        settings = dict(sample=sample, seed=seed, progress=update, checkpoint=checkpoint,
+    with progress(None, "verify") as update:
+        settings = dict(sample=sample, seed=seed, checkpoint=checkpoint,
+                        progress=lambda k: update(k, 1 + sample, "verify: exact rows"),
                         steps=lambda k, n: update(k, n, "verify: bounds and searches"))
         check = ProofCheck(cluster.run(
             lambda client: wordle_verify_proof(client, game, path, **settings),

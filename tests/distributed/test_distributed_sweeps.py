@@ -203,7 +203,42 @@ def test_wordle_verify_proof_equal(client, tmp_path, monkeypatch):
     made = []
     monkeypatch.setattr(sweeps, "_DaskSearches", lambda *args, **kw: made.append(args))
     again = wordle_verify_proof(client, game, str(path), sample=2, checkpoint=str(kept[1]))
-    assert stable(again) == stable(remote) and made == []
+    assert stable(again) == dict(stable(remote), taken=3) and made == []
+
+
+def test_wordle_verify_proof_of_depth_three_rows_equal(client, tmp_path):
+    """In normal mode the workers recompute depth-three rows (each kin group one task): a
+    French proof whose rows out by the plain bound are relabelled as out by their whole
+    depth-three bound (where it is higher, digests made to hold) gives one process's
+    report, and a row claiming one more than that bound fails on both."""
+    from deductive.checkpoint import inputs_digest, row_digest
+    from deductive.engine.feedback.search import (deep_opener_bound, opener_bounds,
+                                                  prove_openers, verify_proof)
+
+    game = Wordle("fr-seed", "fr-seed")
+    path = tmp_path / "proof.jsonl"
+    prove_openers(game, 3, checkpoint=str(path), depth_three=True)
+    entries = [json.loads(x) for x in path.read_text().splitlines()]
+    rows = [e for e in entries if "key" in e and e["tag"].get("proof") == "depth-2-lazy"
+            and e["result"]["by"] == "bound"][:12]
+    plain = opener_bounds(game, [e["result"]["index"] for e in rows], refine=False).tolist()
+    relabelled = []
+    for e, low in zip(rows, plain):
+        deep = int(deep_opener_bound(game, e["result"]["index"]))
+        if deep > low:
+            e["result"].update(by="deep", lower=deep)
+            e["digest"] = row_digest(inputs_digest(e["tag"]), e["key"], e["result"])
+            relabelled.append(e)
+    assert len(relabelled) >= 3
+    relabelled[-1]["result"]["lower"] += 1
+    e = relabelled[-1]
+    e["digest"] = row_digest(inputs_digest(e["tag"]), e["key"], e["result"])
+    path.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    local = verify_proof(game, str(path), sample=1)
+    remote = wordle_verify_proof(client, game, str(path), sample=1)
+    assert local == remote
+    assert sum(c["kind"] == "deep" for c in local["checked"]) == len(relabelled)
+    assert [p.split(":")[0] for p in local["problems"]] == [f"row {e['key']}"]
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -21,6 +21,7 @@ from deductive.engine.feedback.search import (
     verify_proof,
 )
 from deductive.engine.wordle.game import Wordle
+from deductive.errors import ArgumentError
 from tests.feedback.test_depth_three_proofs import one_guess_bounds, use_bounds
 from tests.feedback.test_search_openers import _part
 
@@ -87,13 +88,60 @@ def test_a_killed_check_resumes_from_its_verdicts(deep_proof, tmp_path):
     steps: list = []
     again = verify_proof(game, str(path), sample=1, pools=counted(),
                          checkpoint=str(verdicts), steps=lambda k, n: steps.append((k, n)))
-    assert again == whole
+    deep = sum(c["kind"] == "deep" for c in whole["checked"])
+    assert whole["taken"] == 0 and 40 <= again["taken"] < deep
+    assert again == dict(whole, taken=again["taken"])
     assert pools[-1].sent == tasks - 40
-    assert steps[-1][0] == steps[-1][1] == sum(c["kind"] == "deep" for c in whole["checked"])
+    assert steps[-1][0] == steps[-1][1] == deep
     made = len(pools)
     assert verify_proof(game, str(path), sample=1, pools=counted(),
-                        checkpoint=str(verdicts)) == whole
+                        checkpoint=str(verdicts)) == dict(whole, taken=deep)
     assert len(pools) == made           # every verdict kept: no pool at all
+
+
+def test_the_checkpoint_is_not_the_certificate(deep_proof, tmp_path):
+    """The verdicts go to a file of their own: the certificate itself (or a link to it) is
+    refused before anything is computed, so a file cannot vouch for its own rows."""
+    game, path = deep_proof
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(path)
+    before = path.read_bytes()
+    for given in (path, link):
+        with pytest.raises(ArgumentError, match="is the certificate itself"):
+            verify_proof(game, str(path), checkpoint=str(given),
+                         pools=lambda max_guesses: pytest.fail("a pool was made"))
+        out = CliRunner().invoke(cli, ["wordle", "verify-ranking", "--guesses", "fr-seed",
+                                       "--checkpoint", str(given), str(path)])
+        assert out.exit_code == 2 and "is the certificate itself" in out.output
+        assert "Traceback" not in out.output
+    assert path.read_bytes() == before
+
+
+def test_a_search_verdict_holds_under_its_own_limit_only(tmp_path):
+    """A kept search verdict (no tree below L) is taken for a check under L only: a file
+    whose threshold differs (its third exact row's total forged one lower, so its
+    searched rows are checked under a lower limit; a higher one would leave their claims
+    at or below the threshold, refused at once) has them searched again, as many as a
+    check without the verdicts searches."""
+    game = Wordle("fr-seed", "fr-seed", hard=True)      # three rows out by a search that
+    path = tmp_path / "proof.jsonl"                     # the bounds do not settle
+    proof = prove_openers(game, 3, max_guesses=4, checkpoint=str(path))
+    verdicts = tmp_path / "verdicts.jsonl"
+    assert verify_proof(game, str(path), sample=0, checkpoint=str(verdicts))["ok"]
+    third = proof.ranking()[2]
+    for row in proof.rows:              # (and those that tie with it)
+        if row["exact"] and row["total"] == third["total"]:
+            _forged(path, row["word"], total=third["total"] - 1, lower=third["total"] - 1)
+    pools: list = []
+
+    def counted(max_guesses):
+        pools.append(_CountedSearches(game, max_guesses))
+        return pools[-1]
+
+    fresh = verify_proof(game, str(path), sample=0, pools=counted)
+    resumed = verify_proof(game, str(path), sample=0, pools=counted, checkpoint=str(verdicts))
+    assert fresh["threshold"] == third["total"] - 1 and pools[0].sent > 0
+    assert pools[1].sent == pools[0].sent and resumed["taken"] == 0
 
 
 def test_a_verdict_kept_for_another_claim_is_computed_again(deep_proof, tmp_path):
@@ -122,7 +170,9 @@ def test_the_command_line_check_keeps_its_verdicts(deep_proof, tmp_path):
     assert first.exit_code == 0, first.output
     assert "proof holds" in first.output and verdicts.stat().st_size > 0
     again = CliRunner().invoke(cli, args)
-    assert again.exit_code == 0 and again.output == first.output
+    assert again.exit_code == 0 and "proof holds" in again.output
+    assert "taken from the check's checkpoint, not recomputed" in again.output
+    assert "taken from" not in first.output
 
 
 def _forged(path, word, **fields):

@@ -149,7 +149,9 @@ def _proof_check(check: ProofCheck) -> str:
     lines.append(f"{report['rows']} rows for {report['openers']} openers; "
                  f"{len(bounds)} bounds recomputed against the threshold "
                  f"{report['threshold']}; the best and {report['sample']} exact rows drawn "
-                 f"with seed {report['seed']} searched again")
+                 f"with seed {report['seed']} searched again" + (
+                     f"; {report['taken']} of the bounds taken from the check's checkpoint, "
+                     "not recomputed by this run" if report.get("taken") else ""))
     lines += [f"WRONG: {p}" for p in report["problems"]]
     lines.append("proof holds: best " + ", ".join(report["best"]) if report["ok"] else
                  f"proof fails: {len(report['problems'])} problem(s)")

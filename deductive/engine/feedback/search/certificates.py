@@ -342,7 +342,8 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
        (:func:`_search_again`).
 
     Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
-    "problems", "ok"}``; ``checked`` holds one entry per row re-derived (``word, kind,
+    "taken", "problems", "ok"}`` (``taken``: how many verdicts came from ``checkpoint``,
+    not recomputed by this run); ``checked`` holds one entry per row re-derived (``word, kind,
     claimed, found, ok``; rows in the file's order, then the exact ones), ``problems`` one
     line per gap or disagreement, naming the row. ``progress(k)``: k exact rows re-derived.
     """
@@ -365,9 +366,13 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
 
             return LocalSearches(game, max_guesses, memo_bytes, buckets=not game.hard)
     store = None
+    taken: list[str] = []               # the rows whose verdicts the checkpoint held
     if checkpoint is not None:
         from ....checkpoint import Checkpoint
 
+        if os.path.exists(checkpoint) and os.path.samefile(checkpoint, path):
+            raise ArgumentError(f"{checkpoint}: is the certificate itself; give the check's "
+                                "verdicts a file of their own")
         store = Checkpoint(checkpoint, check_tag(game, max_guesses), about=lists_about(game))
     made: list = []                     # the pool, if a row needed one: closed after
 
@@ -375,7 +380,8 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
         made.append(pools(max_guesses))
         return made[-1]
     try:
-        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, steps)
+        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, steps,
+                              taken)
     finally:
         for searches in made:
             if hasattr(searches, "close"):
@@ -408,7 +414,7 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
             "best": [r["word"] for r in exact if r["total"] == exact[0]["total"]],
             "threshold": None if threshold >= INFEASIBLE else threshold,
             "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
-            "problems": problems, "ok": not problems}
+            "taken": len(taken), "problems": problems, "ok": not problems}
 
 
 def _check_again(game, row, max_guesses, memo_bytes) -> tuple[dict, dict, bool]:

@@ -39,7 +39,8 @@ def _verdict_valid(game):
     return valid
 
 
-def check_rows(game, rows, threshold, pool, store=None, progress=None) -> dict:
+def check_rows(game, rows, threshold, pool, store=None, progress=None,
+               taken: list | None = None) -> dict:
     """word -> ``(found, ok, problem)`` of each row step 2 of :func:`verify_proof` checks
     (``found`` None: an exact row, not listed; ``problem`` None when it holds), against
     ``threshold`` (None: the file has no exact row). Each claim is tested as a row-by-row
@@ -55,7 +56,8 @@ def check_rows(game, rows, threshold, pool, store=None, progress=None) -> dict:
 
     ``store`` (a :class:`~deductive.checkpoint.Checkpoint` of :func:`check_tag`), if
     given, keeps each of those verdicts as it ends, and those it holds for the same claim
-    are taken instead of computed again: a check killed part way resumes. ``progress``
+    are taken instead of computed again (their words appended to ``taken``, if given): a
+    check killed part way resumes. ``progress``
     is called with ``(done, total)`` of them."""
     out: dict = {}
     if not rows:
@@ -99,7 +101,7 @@ def check_rows(game, rows, threshold, pool, store=None, progress=None) -> dict:
         by_index = {r["index"]: r for r in group}
         tasks += [("deep", claim, [by_index[g] for g in kin])
                   for kin in kin_groups(game, [r["index"] for r in group])]
-    for row, kind, limit, found, fits in _run(game, tasks, pool, store, progress):
+    for row, kind, limit, found, fits in _run(game, tasks, pool, store, progress, taken):
         word = row["word"]
         if kind == "search":
             out[word] = (found, not fits, None if not fits else
@@ -112,7 +114,7 @@ def check_rows(game, rows, threshold, pool, store=None, progress=None) -> dict:
     return out
 
 
-def _run(game, tasks, pool, store, progress):
+def _run(game, tasks, pool, store, progress, taken=None):
     """Yield ``(row, kind, limit, found, fits)`` for every row of ``tasks`` (``(kind,
     limit, rows)``), each task's rows through the pool (``pool()``, made only if a task
     needs it) unless ``store`` holds all their verdicts (each kept there as its task
@@ -145,6 +147,8 @@ def _run(game, tasks, pool, store, progress):
     total, done = sum(len(rows) for _, _, rows in tasks), 0
     for place, result, fresh in in_order(searches, len(tasks), start):
         kind, limit, rows = tasks[place]
+        if not fresh and taken is not None:
+            taken += [row["word"] for row in rows]
         if fresh:                       # (bound or total, worst, ok, seconds, refined)
             each = result if kind == "deep" else [result]
             result = [(int(r[0]), kind == "search" and bool(r[2])) for r in each]
