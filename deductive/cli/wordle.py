@@ -14,8 +14,8 @@ from ..engine.feedback.bench import ANSWER, ANSWERS_SUBSET, OPENER
 from ..engine.feedback.polish import polish_result
 from ..engine.feedback.precompute import SecondGuesses, second_guesses
 from ..engine.feedback.scoring import METRIC, Ranking
-from ..engine.feedback.search import (OpenerRows, ProofCheck, proof_state, prove_openers,
-                                      rank_openers, search_openers, verify_proof)
+from ..engine.feedback.search import (OpenerRows, ProofCheck, check_verify, proof_state,
+                                      prove_openers, rank_openers, search_openers, verify_proof)
 from ..engine.feedback.solvers import POOL, SEED
 from ..engine.feedback.worst import least_worst
 from ..engine.params import Param
@@ -165,7 +165,7 @@ def matrix(guesses, answers, length, source, rebuild, json):
     """
     guess_list, answer_list = load_lists(guesses, answers, length)
     note_lists(guess_list, answer_list)
-    info = {}
+    info: dict = {}
     m = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
     show(MatrixInfo(guess_list.name, answer_list.name, m.shape, str(m.dtype), int(m.nbytes),
                     info["source"], info["seconds"], info["path"]), json)
@@ -184,9 +184,8 @@ def second(game, solver, seed, opener, cluster, json):
     options = {k: v for k, v in solver.describe().items() if k == "pool"}
     n_feedbacks = len(game.split(game.guess_index(opener), game.start().candidates))
     with progress(n_feedbacks, f"second guesses after {opener}") as update:
-        rows = cluster.run(
-            lambda client: wordle_second(client, game, solver.name, options, opener),
-            lambda: second_guesses(game, solver, opener, progress=update))
+        rows = cluster.run(lambda c: wordle_second(c, game, solver.name, options, opener),
+                           lambda: second_guesses(game, solver, opener, progress=update))
     show(SecondGuesses(game.word(game.guess_index(opener)), solver.name, game.hard, rows), json)
 
 
@@ -195,34 +194,23 @@ feedback_commands(wordle, WORDLE)
 
 @wordle.command("verify-ranking")
 @game_command(wordle_game, GAME, HARD, click.argument("path", type=click.Path(
-    exists=True, dir_okay=False)), VERIFY, SEED.but(help="Seed of the sample."),
-    dask_options, JSON)
+    exists=True, dir_okay=False)), VERIFY, SEED.but(help="Sample seed."), dask_options, JSON)
 def verify_ranking(game, path, sample, state, checkpoint, seed, cluster, json):
-    """Check a --prove-best checkpoint file as a proof. Every opener needs a row, every bound
-    is recomputed, the best and a seeded sample of exact rows are searched again and their
-    trees checked; exit 1 names each row missing or wrong. --state: how far the file is.
-    The depth-three bounds and searches run on --workers/--scheduler if given, each kept
-    in --checkpoint as it ends.
+    """Check a --prove-best checkpoint file as a proof. A row per opener, every bound redone,
+    exact rows searched again (exit 1 names each wrong row). --state: how far the file is.
 
     \b
     Examples:
       deductive wordle search --guesses fr-seed --openers 3 --prove-best --checkpoint p.jsonl
-      deductive wordle verify-ranking --guesses fr-seed p.jsonl
-      deductive wordle verify-ranking --guesses fr-seed --state p.jsonl
       deductive wordle verify-ranking --guesses fr-seed --checkpoint v.jsonl p.jsonl
+      deductive wordle verify-ranking --guesses fr-seed --state p.jsonl
     """
-    if state:
-        if checkpoint is not None or cluster:
-            raise click.UsageError("--checkpoint, --workers and --scheduler go with a check, "
-                                   "not --state")
+    if check_verify(state, checkpoint, bool(cluster)):
         return show(proof_state(game, path), json)
     with progress(None, "verify") as update:
-        settings = dict(sample=sample, seed=seed, checkpoint=checkpoint,
-                        progress=lambda k: update(k, 1 + sample, "verify: exact rows"),
-                        steps=lambda k, n: update(k, n, "verify: bounds and searches"))
-        check = ProofCheck(cluster.run(
-            lambda client: wordle_verify_proof(client, game, path, **settings),
-            lambda: verify_proof(game, path, **settings)))
+        kw = dict(sample=sample, seed=seed, checkpoint=checkpoint, progress=update)
+        check = ProofCheck(cluster.run(lambda c: wordle_verify_proof(c, game, path, **kw),
+                                       lambda: verify_proof(game, path, **kw)))
     show(check, json)
     if not check.ok:
         raise SystemExit(1)

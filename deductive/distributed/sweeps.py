@@ -289,7 +289,7 @@ def wordle_verify_proof(client, game, path, *, memo_bytes=VERIFY_MEMO_BYTES, **s
     and searches (step 2: the check's hours) on the cluster, the proof's own tasks on the
     same pool as :func:`wordle_prove_openers`: the same report. Each worker's memo is
     capped at ``memo_bytes`` over the number of workers; ``settings`` go to
-    ``verify_proof`` (``sample``, ``seed``, ``checkpoint``, ``progress``, ``steps``)."""
+    ``verify_proof`` (``sample``, ``seed``, ``checkpoint``, ``progress``)."""
     workers = n_workers(client)
     memo = None if memo_bytes is None else max(MEMO_ENTRY_BYTES, memo_bytes // workers)
     return verify_proof(game, path, memo_bytes=memo_bytes, pools=lambda max_guesses:

@@ -322,7 +322,7 @@ def test_only_rows_the_bound_leaves_are_searched(proof, hard_proof_file, tmp_pat
     """A row ruled out by a search whose plain bound already passes the threshold is not
     searched again, nor one whose refined bound does (as the proof's own searches go,
     whether it refined or not); the others are, in one shared search."""
-    from deductive.engine.feedback.search import certificates, opener_bounds, proofs
+    from deductive.engine.feedback.search import checks, opener_bounds, proofs
 
     the_game, path = hard_proof_file
     entries = _entries(path)
@@ -340,7 +340,7 @@ def test_only_rows_the_bound_leaves_are_searched(proof, hard_proof_file, tmp_pat
         e["tag"]["proof"] = proof
     searches, searched = [], []
 
-    class Spy(certificates.TreeSearch):
+    class Spy(checks.TreeSearch):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             searches.append(self)
@@ -349,7 +349,7 @@ def test_only_rows_the_bound_leaves_are_searched(proof, hard_proof_file, tmp_pat
             searched.append(self.game.word(first))
             return super().opener_total(first, *args, **kwargs)
 
-    monkeypatch.setattr(certificates, "TreeSearch", Spy)   # the best's search
+    monkeypatch.setattr(checks, "TreeSearch", Spy)         # the best's search
     monkeypatch.setattr(proofs, "TreeSearch", Spy)         # the pool's, for the rows
     report = verify_proof(the_game, _write(tmp_path / "far.jsonl", entries), sample=0)
     assert report["ok"], report["problems"]

@@ -14,7 +14,6 @@ from deductive.cli import cli
 from deductive.engine.feedback.search import (
     LocalSearches,
     TreeSearch,
-    certificates,
     check_tag,
     checks,
     prove_openers,
@@ -87,12 +86,14 @@ def test_a_killed_check_resumes_from_its_verdicts(deep_proof, tmp_path):
     assert kept[0]["tag"] == check_tag(game, None)
     steps: list = []
     again = verify_proof(game, str(path), sample=1, pools=counted(),
-                         checkpoint=str(verdicts), steps=lambda k, n: steps.append((k, n)))
+                         checkpoint=str(verdicts),
+                         progress=lambda k, n, step: steps.append((k, n, step)))
     deep = sum(c["kind"] == "deep" for c in whole["checked"])
     assert whole["taken"] == 0 and 40 <= again["taken"] < deep
     assert again == dict(whole, taken=again["taken"])
     assert pools[-1].sent == tasks - 40
-    assert steps[-1][0] == steps[-1][1] == deep
+    assert steps[-2] == (deep, deep, "verify: bounds and searches")
+    assert steps[-1] == (2, 2, "verify: exact rows")
     made = len(pools)
     assert verify_proof(game, str(path), sample=1, pools=counted(),
                         checkpoint=str(verdicts)) == dict(whole, taken=deep)
@@ -218,8 +219,8 @@ def test_a_tree_that_does_not_match_its_row_is_reported(monkeypatch):
     row = {"word": "clair", "index": game.guess_index("clair"), "total": 851, "worst": None}
 
     def found(tree, max_guesses):
-        monkeypatch.setattr(certificates, "_search_again", lambda *args: (851, tree))
-        return certificates._check_again(game, row, max_guesses, None)
+        monkeypatch.setattr(checks, "_search_again", lambda *args: (851, tree))
+        return checks._check_again(game, row, max_guesses, None)
 
     assert found(clair.tree, None) == ({"total": 851}, {"total": 851}, True)
     claimed, seen, ok = found(train.tree, None)

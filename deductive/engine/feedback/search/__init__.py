@@ -95,8 +95,8 @@ from .bounds import (INFEASIBLE, KeptBuckets, counting_bounds, deep_bound,
                      opener_bounds)
 from .buckets import BucketBound, bucket_bound
 from .certificates import (VERIFY_MEMO_BYTES, ProofCheck, lists_about, proof_tag, read_proof,
-                           search_tag, verify_proof)
-from .checks import check_tag
+                           search_tag)
+from .checks import check_tag, check_verify, verify_proof
 from .memo import MEMO_ENTRY_BYTES, costliest_entries
 from .proofs import (LocalSearches, OpenerProof, beam_search, bound_under, prove_openers,
                      search_under)
@@ -111,8 +111,8 @@ __all__ = ["TreeSearch", "SearchResult", "lower_bound", "guess_lower_bound", "IN
            "bucket_bound", "BucketBound",
            "search_openers", "rank_openers", "search_tag", "search_opener_chunk",
            "opener_bounds", "prove_openers", "OpenerProof", "proof_tag", "read_proof",
-           "verify_proof", "VERIFY_MEMO_BYTES", "check_tag", "ProofCheck", "proof_state",
-           "ProofState", "OpenerRows",
+           "verify_proof", "VERIFY_MEMO_BYTES", "check_tag", "check_verify", "ProofCheck",
+           "proof_state", "ProofState", "OpenerRows",
            "LocalSearches", "search_under", "bound_under", "beam_search",
            "proof_search_chunk", "forget_search", "run_search",
            # imported from here by the rest of the package

@@ -119,7 +119,7 @@ def search_under(search, g: int, limit: int, buckets: bool = False, kept: dict |
     buckets' values in the memo). ``kept`` and ``keep`` go to :func:`bucket_bound`,
     ``keep`` called as ``keep(g, position, ...)`` (a search killed in its buckets resumes
     from those it kept). A certificate's searches and their check
-    (:func:`~.certificates.verify_proof`) both go this way.
+    (:func:`~.checks.verify_proof`) both go this way.
 
     With ``buckets`` the total alone is sought: ``worst`` is None, the least worst case
     among the trees of that total not being searched (:meth:`~.tree_search.TreeSearch.

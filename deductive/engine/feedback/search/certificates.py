@@ -1,6 +1,6 @@
 """Proof files: what a saved search file records (its tag and the lists' provenance), and
-a certificate of :func:`~.proofs.prove_openers` read (:func:`read_proof`) and checked as a
-proof (:func:`verify_proof`)."""
+a certificate of :func:`~.proofs.prove_openers` read (:func:`read_proof`) and ranked
+(:func:`ranked`); :func:`~.checks.verify_proof` checks one as a proof."""
 
 from __future__ import annotations
 
@@ -8,15 +8,9 @@ import json
 import os
 from dataclasses import dataclass
 
-import numpy as np
-
 from ...._io import read_bytes
-from ....errors import ArgumentError, DeductiveError
-from ..tree import check_tree, tree_document
+from ....errors import ArgumentError
 from .bounds import INFEASIBLE
-from .buckets import search_under
-from .checks import check_rows, check_tag
-from .tree_search import TreeSearch
 
 #: The proof a certificate's tag names: the plain depth-two bound, refined for the openers
 #: still in play under the falling ceiling (:func:`prove_openers`). Files of the earlier
@@ -307,158 +301,3 @@ class ProofCheck:
     def to_json(self) -> dict:
         """:func:`verify_proof`'s report: the form ``--json`` prints."""
         return self.report
-
-
-def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
-                 memo_bytes: int | None = VERIFY_MEMO_BYTES, pools=None, checkpoint=None,
-                 steps=None) -> dict:
-    """Check a :func:`prove_openers` file as a proof, for ``game``'s lists and mode.
-
-    1. Coverage: one row for every opener of the guesses, none for anything else, each
-       row's digest holding (:func:`read_proof`).
-    2. Every row's bound recomputed (the plain depth-two bound of :func:`opener_bounds`,
-       in one call): at most an exact row's total; for a row that is not exact, its claim
-       must exceed the proof's threshold (the best total, or the ``keep``-th, or the best
-       + ``within``), or be that no tree opens with it within ``max_guesses``, and hold:
-       a row ruled out by the bound (``by="bound"``) has a plain or refined bound of at
-       least its claim (the refined bounds in one call per claim), one ruled out by the
-       depth-three bound (``by="deep"``) a depth-three bound
-       (:func:`~.bounds.deep_opener_bound`) of at least its claim; one ruled out by a
-       search has no tree within the threshold: its plain bound passes the threshold, or
-       else it is checked again under the threshold as the proof searched it
-       (:func:`~.buckets.search_under`: its refined bound, in normal mode exact searches
-       of its buckets, then the search), and no tree is found.
-       The depth-three bounds and the searches run in a pool, ``pools(max_guesses)``
-       (default: :class:`~.proofs.LocalSearches`, one :class:`TreeSearch` whose memo,
-       capped at ``memo_bytes``, holds exact values and proven bounds only; on Dask
-       :func:`deductive.distributed.wordle_verify_proof`), and with ``checkpoint`` each
-       verdict is kept there as it ends (:func:`~.checks.check_tag`): a check killed
-       part way resumes with them (:func:`~.checks.check_rows`). ``steps(done, total)``
-       follows them.
-    3. The best row (least total; ties: :func:`ranked`) and ``sample`` more exact rows
-       drawn with ``seed`` are searched again from scratch (a fresh memo): their total and
-       worst case (where the row gives one: a depth-three proof's rows give the total
-       alone) must be the claimed ones, and their trees pass :func:`~.tree.check_tree`
-       (:func:`_search_again`).
-
-    Returns ``{"rows", "openers", "best", "threshold", "sample", "seed", "checked",
-    "taken", "problems", "ok"}`` (``taken``: how many verdicts came from ``checkpoint``,
-    not recomputed by this run); ``checked`` holds one entry per row re-derived (``word, kind,
-    claimed, found, ok``; rows in the file's order, then the exact ones), ``problems`` one
-    line per gap or disagreement, naming the row. ``progress(k)``: k exact rows re-derived.
-    """
-    tag, rows, problems = read_proof(game, path)
-    max_guesses = tag.get("max_guesses")
-    keep, within = int(tag.get("keep", 1)), tag.get("within")
-    have = {r["word"] for r in rows}
-    missing = [game.word(g) for g in range(len(game.guesses)) if game.word(g) not in have]
-    if missing:
-        problems.append(f"{len(missing)} of the {len(game.guesses)} openers of "
-                        f"{game.identity().get('guesses')} have no row: "
-                        f"{', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}")
-    exact = ranked(rows)
-    threshold = _cutoff([r["total"] for r in exact], keep, within)
-    if not exact:
-        problems.append("no exact row: the file ranks no opener")
-    if pools is None:
-        def pools(max_guesses):
-            from .proofs import LocalSearches
-
-            return LocalSearches(game, max_guesses, memo_bytes, buckets=not game.hard)
-    store = None
-    taken: list[str] = []               # the rows whose verdicts the checkpoint held
-    if checkpoint is not None:
-        from ....checkpoint import Checkpoint
-
-        if os.path.exists(checkpoint) and os.path.samefile(checkpoint, path):
-            raise ArgumentError(f"{checkpoint}: is the certificate itself; give the check's "
-                                "verdicts a file of their own")
-        store = Checkpoint(checkpoint, check_tag(game, max_guesses), about=lists_about(game))
-    made: list = []                     # the pool, if a row needed one: closed after
-
-    def pool():
-        made.append(pools(max_guesses))
-        return made[-1]
-    try:
-        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, steps,
-                              taken)
-    finally:
-        for searches in made:
-            if hasattr(searches, "close"):
-                searches.close()
-    checked = []
-    for row in rows:
-        verdict = verdicts.get(row["word"])
-        if verdict is None:
-            continue
-        found, ok, problem = verdict
-        if problem:
-            problems.append(problem)
-        if found is not None:
-            checked.append({"word": row["word"], "kind": row["by"], "claimed": row["lower"],
-                            "found": found, "ok": ok})
-    picked = exact[:1]
-    if len(exact) > 1 and sample > 0:
-        rng = np.random.default_rng(seed)
-        more = rng.choice(len(exact) - 1, size=min(sample, len(exact) - 1), replace=False)
-        picked += [exact[1 + k] for k in sorted(more.tolist())]
-    for k, row in enumerate(picked):
-        claimed, found, ok = _check_again(game, row, max_guesses, memo_bytes)
-        if not ok:
-            problems.append(f"row {row['word']}: claims {claimed}; searched again: {found}")
-        checked.append({"word": row["word"], "kind": "best" if k == 0 else "exact",
-                        "claimed": claimed, "found": found, "ok": ok})
-        if progress is not None:
-            progress(k + 1)
-    return {"rows": len(rows), "openers": len(game.guesses),
-            "best": [r["word"] for r in exact if r["total"] == exact[0]["total"]],
-            "threshold": None if threshold >= INFEASIBLE else threshold,
-            "sample": len(picked) - 1 if picked else 0, "seed": seed, "checked": checked,
-            "taken": len(taken), "problems": problems, "ok": not problems}
-
-
-def _check_again(game, row, max_guesses, memo_bytes) -> tuple[dict, dict, bool]:
-    """``(claimed, found, ok)`` of an exact row searched again (:func:`_search_again`): its
-    total, and its worst case where it gives one, against those of the tree found, which
-    must pass :func:`~.tree.check_tree`, open with the row's word and fit within
-    ``max_guesses``."""
-    claimed = {"total": row["total"], "worst": row["worst"]}
-    if row["worst"] is None:            # the total alone was claimed
-        del claimed["worst"]
-    try:
-        total, tree = _search_again(game, row, max_guesses, memo_bytes)
-        if tree is None:
-            return claimed, {"at_least": total}, False
-        report = check_tree(game, tree_document(game, tree))
-    except DeductiveError as exc:
-        return claimed, {"tree": str(exc)}, False
-    found = {"total": int(report.depths.sum()), "worst": int(report.depths.max())}
-    fits = (tree["guess"] == row["word"] and total == found["total"]
-            and (max_guesses is None or found["worst"] <= max_guesses))
-    if not fits:
-        found["opens"] = tree["guess"]
-    elif "worst" not in claimed:
-        del found["worst"]
-    return claimed, found, fits and found == claimed
-
-
-def _search_again(game, row, max_guesses, memo_bytes) -> tuple[int, dict | None]:
-    """Step 3 of :func:`verify_proof` for one exact row: its opener searched again from
-    scratch (a fresh memo), ``(total, tree)``. A row with a worst case is searched as
-    :meth:`~.tree_search.TreeSearch.search_opener` searches (the least worst case among
-    the trees of least total); one without (a proof with the depth-three step) as that
-    proof searched it (:func:`~.buckets.search_under` under its total + 1: exact searches
-    of its buckets), the total alone: a total found below the claim, or none up to it
-    (then ``(a lower bound above the claim, None)``), is a disagreement."""
-    search = TreeSearch(game, max_guesses=max_guesses, memo_bytes=memo_bytes)
-    if row["worst"] is not None:
-        result = search.search_opener(row["word"], keep_tree=True)
-        assert result.tree is not None          # kept: keep_tree=True
-        return int(result.total), result.tree
-    g = row["index"]
-    total, _, ok, _, _ = search_under(search, g, row["total"] + 1, not game.hard)
-    if not ok:                          # no tree of the claimed total or less
-        return int(total), None
-    cands = np.arange(len(game.answers), dtype=np.int64)
-    allowed = np.ones(len(game.guesses), dtype=bool) if game.hard else None
-    return int(total), search.tree(cands, allowed, max_guesses, g)

@@ -35,7 +35,7 @@ class ProofState:
 def proof_state(game, path) -> ProofState:
     """What a :func:`prove_openers` file (for ``game``'s lists and mode, read as
     :func:`read_proof` reads it) says so far, nothing recomputed: a sweep's progress, not a
-    check (:func:`~.certificates.verify_proof` is that).
+    check (:func:`~.checks.verify_proof` is that).
 
     The report: ``openers``; ``decided`` (rows) and ``by`` (rows ruled out by the depth-two
     bound, by the depth-three bound, searched; ``exact``: the searched rows with a total);
