@@ -165,7 +165,7 @@ def matrix(guesses, answers, length, source, rebuild, json):
     """
     guess_list, answer_list = load_lists(guesses, answers, length)
     note_lists(guess_list, answer_list)
-    info: dict = {}
+    info = {}
     m = source.matrix(guess_list, answer_list, rebuild=rebuild, info=info)
     show(MatrixInfo(guess_list.name, answer_list.name, m.shape, str(m.dtype), int(m.nbytes),
                     info["source"], info["seconds"], info["path"]), json)

@@ -164,8 +164,6 @@ def _run(game, tasks, pool, store, progress, taken=None):
     total, done = sum(len(rows) for _, _, rows in tasks), 0
     for place, result, fresh in in_order(searches, len(tasks), start):
         kind, limit, rows = tasks[place]
-        if not fresh and taken is not None:
-            taken += [row["word"] for row in rows]
         if fresh:                       # (bound or total, worst, ok, seconds, refined)
             each = result if kind == "deep" else [result]
             result = [(int(r[0]), kind == "search" and bool(r[2])) for r in each]
@@ -174,6 +172,8 @@ def _run(game, tasks, pool, store, progress, taken=None):
                     store.append(row["word"], {"index": row["index"], "kind": kind,
                                                "limit": limit, "found": found, "fits": fits,
                                                "seconds": round(float(r[3]), 4)})
+        elif taken is not None:
+            taken += [row["word"] for row in rows]
         for row, (found, fits) in zip(rows, result):
             yield row, kind, limit, found, fits
         done += len(rows)
@@ -256,10 +256,13 @@ def verify_proof(game, path, *, sample: int = 3, seed: int = 0, progress=None,
     def pool():
         made.append(pools(max_guesses))
         return made[-1]
+
+    def bounds(done, total):            # step 2's progress
+        if progress is not None:
+            progress(done, total, "verify: bounds and searches")
     try:
-        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, None
-                              if progress is None else lambda k, n: progress(
-                                  k, n, "verify: bounds and searches"), taken)
+        verdicts = check_rows(game, rows, threshold if exact else None, pool, store, bounds,
+                              taken)
     finally:
         for searches in made:
             if hasattr(searches, "close"):
