@@ -52,6 +52,10 @@ def main():
                              "(the whole bound, no target: where the time goes)")
     parser.add_argument("--kept-only", action="store_true",
                         help="only the openers the checkpoint holds: its figures so far")
+    parser.add_argument("--method", type=int, default=4, choices=(3, 4),
+                        help="the bound's method the checkpoint's rows are tagged with: "
+                             "give 3 with --kept-only to read the rows of the method "
+                             "before the absent letters' guesses were passed over")
     args = parser.parse_args()
     game = Wordle(args.guesses, args.answers)
     openers = [game.guess_index(w) for w in args.openers]
@@ -63,10 +67,10 @@ def main():
     openers = list(dict.fromkeys(openers))          # each opener once
     # "bound": the bound's method, 2 from the shared-gap rounds of deep_opener_bound, 3
     # from second-level sets scored answer by answer from a copy of the codes over their
-    # first-level bucket (the rows timed before each, under the earlier tags, are kept
-    # apart)
+    # first-level bucket, 4 with the next guesses a set's absent letters make redundant
+    # passed over (the rows timed before each, under the earlier tags, are kept apart)
     store = Checkpoint(args.checkpoint, {"benchmark": "deep_bounds", "target": args.target,
-                                         "bound": 3, **game.identity()},
+                                         "bound": args.method, **game.identity()},
                        about=lists_about(game))
     kept = store.load()
     if args.kept_only:

@@ -6,12 +6,14 @@ h, the total of a tree over S. The depth-two bound counts each S at ``floor[|S|]
 each S of three or more answers is counted at its own best guess's bound
 (:func:`set_bound`), so the bound sees the third guess too. Both are lower bounds of every
 tree; the guesses h are taken by their depth-two bound, and the scan stops at the first
-whose depth-two bound reaches the least depth-three bound found.
+whose depth-two bound reaches the least depth-three bound found. A set's next guesses that
+its absent letters make redundant are passed over (:mod:`.dominance`).
 """
 
 import numpy as np
 
 from ._config import CACHE, SERIAL, njit
+from .dominance import passed_over
 from .partition import group_by_code
 from .worst import stamped_separator
 
@@ -107,27 +109,29 @@ def local_columns(matrix, rows, bucket):
 
 
 @njit(cache=CACHE, **SERIAL)
-def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold, alive,
-                 flags, split):
-    """``split[r] = buckets(rows[r]) + [rows[r] in part]`` for r in ``[lo, hi)``
+def local_splits(local, at, part, member, rows, guess_to_answer, lo, picked, threshold,
+                 alive, flags, split):
+    """``split[r] = buckets(rows[r]) + [rows[r] in part]`` for r in ``lo + picked``
     (``member`` marks the answers of ``part``) where that exceeds ``threshold``; where it
     does not, some value between it and ``threshold`` (a guess is dropped once its
     buckets so far and the answers left cannot exceed it). Read from ``local``
     (:func:`local_columns` over a superset of ``part``; ``at[a]``: answer a's row of it):
     each answer's codes in order, four answers at a time, and a flag per guess and code
-    met (``flags``, uint8[hi - lo, n_codes]: all zero, left so) counts each guess's
-    buckets as they come; ``alive``: int64[hi - lo], scratch.
+    met (``flags``, uint8[block, n_codes], a row per offset ``picked`` holds: all zero,
+    left so) counts each guess's buckets as they come; ``alive``: int64[len(picked)],
+    scratch.
 
     Scored guess by guess from the guess-major matrix, each (guess, answer) code costs
     a cache line; here nothing is read out of order but the flags, which stay in cache
     (measured on sets of 128-255 answers of ablow's largest bucket, one thread: 0.63 ns
     a code, against 1.6 ns one answer at a time with a bitmask per guess and about 4 ns
     from the guess-major matrix)."""
-    n = hi - lo
-    for i in range(n):
+    n = picked.shape[0]
+    for j in range(n):
+        i = picked[j]
         a = guess_to_answer[rows[lo + i]]
         split[lo + i] = 1 if a >= 0 and member[a] else 0
-        alive[i] = i
+        alive[j] = i
     m = part.shape[0]
     live = n
     k = 0
@@ -162,7 +166,8 @@ def local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, thresho
             else:
                 split[lo + i] = max(split[lo + i], threshold)
         live = kept
-    flags[:n] = 0
+    for j in range(n):
+        flags[picked[j]] = 0
 
 
 #: Guesses :func:`set_bound` scores at a time, between which it checks their caps
@@ -174,12 +179,17 @@ SET_BLOCK = 256
 
 @njit(cache=CACHE, **SERIAL)
 def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answer,
-              answer_to_guess, win, need, block, counts, stamps, flags, split):
+              answer_to_guess, win, letters, need, block, counts, stamps, flags, split):
     """A lower bound of the total of any tree over ``part`` (m ascending answer indices,
     ``member`` marking them) whose first guess is one of ``rows``: ``min over h of m +
     sum floor[|S|]`` over the non-winning buckets S of h, each group of three or more
     answers none of which isolates the others counted at 2k (:func:`_refinement`);
-    never below ``floor[m]``. Exact below ``need``, at least ``need`` otherwise.
+    never below ``floor[m]``; the guesses h that ``part``'s absent letters make
+    redundant passed over (:func:`~.dominance.passed_over`; ``letters``: ``(bits,
+    answer_letters, over, lower)``, :func:`~.dominance.letter_bits` of the guesses, the
+    letters of each answer as bits, and :func:`~.dominance.letter_dominance`'s tables;
+    ``rows`` must hold every guess for that). Exact below ``need``, at least ``need``
+    otherwise.
 
     The guesses are scored ``block`` at a time (:data:`SET_BLOCK`) by
     :func:`local_splits` (``local`` and ``at`` as there, ``local``'s columns in the order
@@ -200,6 +210,13 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
     starts = np.empty(counts.shape[0], np.int64)
     members, guesses = np.empty(m, np.int64), np.empty(m, np.int64)
     alive, lows = np.empty(block, np.int64), np.empty(block, np.int64)
+    picked = np.empty(block, np.int64)
+    bits, answer_letters, table, least_passed = letters
+    present = np.uint32(0)
+    for i in range(m):
+        present |= answer_letters[part[i]]
+    if m < least_passed:
+        present = ~np.uint32(0)                 # no letter absent: none passed over
     best = np.int64(1) << 62
     n = rows.shape[0]
     for lo in range(0, n, block):
@@ -213,12 +230,18 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
         if hi < end:
             best = min(best, least[min(m, caps[hi])])
         threshold = 3 * m - min(best, need)
-        local_splits(local, at, part, member, rows, guess_to_answer, lo, hi, threshold,
-                     alive, flags, split)
+        kept = 0
+        for r in range(lo, hi):
+            if not passed_over(r, present, bits, table):
+                picked[kept] = r - lo
+                kept += 1
+        local_splits(local, at, part, member, rows, guess_to_answer, lo, picked[:kept],
+                     threshold, alive, flags, split)
         # each guess's least plain bound by its split (3m - split, floor[k] >= 2k - 1) and
         # by its buckets (least_bounds); those that may beat the least, by it ascending
         count, rest = 0, np.int64(1) << 62
-        for r in range(lo, hi):
+        for j in range(kept):
+            r = lo + picked[j]
             a = guess_to_answer[rows[r]]
             buckets = split[r] - (1 if a >= 0 and member[a] else 0)
             low = max(3 * m - split[r], least[min(m, buckets)])
@@ -285,11 +308,12 @@ def _find(memo_keys, memo_hash, memo_at, memo_len, store, part, h):
 
 @njit(cache=CACHE, **SERIAL)
 def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
-                   bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, ceiling,
-                   done_total, done_next, reached):
+                   bucket, floor, guess_to_answer, answer_to_guess, n_codes, win, letters,
+                   ceiling, done_total, done_next, reached):
     """The depth-three bound of ``bucket`` (m >= 3 ascending answer indices): ``min over
     h of m + sum bound(S)`` over the non-winning buckets S of h, where ``bound(S)`` is
-    :func:`set_bound` over the guesses ``inner`` (``floor`` for one or two answers).
+    :func:`set_bound` over the guesses ``inner`` (every guess; ``letters`` as there;
+    ``floor`` for one or two answers).
 
     ``outer`` are the first guesses h, by ``outer_bounds`` ascending: each one's depth-two
     bound, ``m + sum floor[|S|]`` (a lower bound of its depth-three bound). The scan stops
@@ -328,6 +352,8 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
     split = np.empty(inner.shape[0], np.int64)
     stamps = np.zeros(n_codes + 1, np.int64)
     local = local_columns(matrix, inner, bucket)
+    bits, answer_letters, table, least_passed = letters
+    letters = (bits[inner], answer_letters, table[inner], least_passed)  # in inner's order
     at = np.full(matrix.shape[1], -1, np.int64)
     at[bucket] = np.arange(bucket.shape[0])
     capped = caps[inner]
@@ -361,7 +387,8 @@ def deep_set_bound(matrix, outer, outer_bounds, inner, caps,
             else:
                 member[part] = True
                 low = set_bound(matrix, local, at, inner, capped, part, floor, member,
-                                guess_to_answer, answer_to_guess, win, need, SET_BLOCK,
+                                guess_to_answer, answer_to_guess, win, letters, need,
+                                SET_BLOCK,
                                 counts, stamps, flags, split)
                 member[part] = False
                 exact = low < need

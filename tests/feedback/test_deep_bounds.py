@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 import deductive
 from deductive.engine.feedback.search import (INFEASIBLE, counting_bounds, deep_bound,
                                               deep_opener_bound, opener_bounds)
+from deductive.engine.feedback.search import bounds
 from deductive.engine.feedback.search.bounds import (KeptBuckets, _deep, _deep_setup,
+                                                     letter_tables,
                                                      _deep_state, kin_groups,
                                                      largest_bucket,
                                                      opener_buckets)
@@ -22,6 +24,30 @@ from deductive.kernels.deep_bounds import local_columns, local_splits, set_bound
 from tests import reference
 from tests.feedback.test_search import small_games
 from tests.feedback.test_search_openers import _opener_optimum
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _small_sets_pass_guesses_over():
+    """Sets of the small games here have a few answers: let them pass guesses over, so
+    that the twins check it (the default starts at :data:`~bounds.PASSED_FROM`)."""
+    least, bounds.PASSED_FROM = bounds.PASSED_FROM, 1
+    yield
+    bounds.PASSED_FROM = least
+
+
+def test_sets_below_the_least_size_pass_no_guess_over():
+    """Below :data:`~bounds.PASSED_FROM`, a set is bounded over every guess: the twin
+    without passing over."""
+    guesses = ["ab", "ac", "bc", "cd", "db", "dd"]
+    answers = ["ab", "bc", "cd", "db"]
+    game = Wordle(guesses, answers)
+    want = reference.depth_three_set_bound(game.matrix, [0, 1, 2, 3], range(len(guesses)),
+                                           game.answer_to_guess, game.win_code, _floor(game))
+    least, bounds.PASSED_FROM = bounds.PASSED_FROM, 5
+    try:
+        assert deep_bound(game, [0, 1, 2, 3]) == want
+    finally:
+        bounds.PASSED_FROM = least
 
 
 def _floor(game):
@@ -39,7 +65,7 @@ def test_deep_bound_matches_its_twin_and_bounds_the_optimum(game_lists, data):
     rows = range(len(guesses))
     floor = _floor(game)
     want = reference.depth_three_set_bound(game.matrix, grp, rows, game.answer_to_guess,
-                                           game.win_code, floor)
+                                           game.win_code, floor, (guesses, answers))
     assert deep_bound(game, grp) == want
     two = reference.depth_two_set_bound(game.matrix, grp, rows, game.answer_to_guess,
                                         game.win_code, floor)
@@ -64,7 +90,8 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
     grp = np.sort(rng.choice(len(answers), rng.integers(1, len(answers) + 1), replace=False))
     floor = _floor(game)
     want = reference.depth_two_set_bound(game.matrix, grp.tolist(), range(len(guesses)),
-                                         game.answer_to_guess, game.win_code, floor)
+                                         game.answer_to_guess, game.win_code, floor,
+                                         (guesses, answers))
     n_codes = game.patterns.n_codes
     buckets = np.array([len(np.unique(game.matrix[h, grp])) for h in range(len(guesses))])
     if capped == "loose":
@@ -81,9 +108,11 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
     member = np.zeros(len(answers), bool)
     member[grp] = True
     need = int(rng.integers(1, want + 3))
+    bits, answer_letters, table, _ = letter_tables(game)
+    letters = (bits[rows], answer_letters, table[rows], 1)     # in the order of rows
     got = set_bound(game.matrix, local, at, rows, caps[rows].astype(np.int64),
                     grp.astype(np.int64), floor, member, game.guess_to_answer,
-                    game.answer_to_guess, game.win_code, need, block,
+                    game.answer_to_guess, game.win_code, letters, need, block,
                     np.zeros(n_codes, np.int64), np.zeros(n_codes + 1, np.int64),
                     np.zeros((block, n_codes), np.uint8),
                     np.empty(len(rows), np.int64))
@@ -93,9 +122,10 @@ def test_set_bound_with_caps_is_exact_below_need(game_lists, seed, capped, block
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(1, 9))
 def test_local_splits_count_each_guess_s_buckets(seed, n_codes):
-    """Any codes, set, superset, guess order, range and threshold: each guess's distinct
-    codes over the set, plus one when it is in the set, where that exceeds the threshold,
-    else a value between it and the threshold; the flags left all zero."""
+    """Any codes, set, superset, guess order, range, guesses picked in it and threshold:
+    each picked guess's distinct codes over the set, plus one when it is in the set,
+    where that exceeds the threshold, else a value between it and the threshold; the
+    others untouched and the flags left all zero."""
     rng = np.random.default_rng(seed)
     n_guesses, n_answers = int(rng.integers(1, 40)), int(rng.integers(1, 30))
     matrix = rng.integers(0, n_codes, (n_guesses, n_answers)).astype(np.uint8)
@@ -111,16 +141,20 @@ def test_local_splits_count_each_guess_s_buckets(seed, n_codes):
     member = np.isin(np.arange(n_answers), part)
     lo = int(rng.integers(0, n_guesses))
     hi = int(rng.integers(lo + 1, n_guesses + 1))
+    picked = np.flatnonzero(rng.random(hi - lo) < 0.7).astype(np.int64)
     flags = np.zeros((hi - lo, n_codes), np.uint8)
     split = np.full(n_guesses, -7, np.int64)
     threshold = int(rng.integers(-2, len(part) + 2))
-    local_splits(local, at, part.astype(np.int64), member, rows, guess_to_answer, lo, hi,
-                 threshold, np.empty(hi - lo, np.int64), flags, split)
-    for r in range(lo, hi):
+    local_splits(local, at, part.astype(np.int64), member, rows, guess_to_answer, lo, picked,
+                 threshold, np.empty(len(picked), np.int64), flags, split)
+    for r in range(n_guesses):
         g = rows[r]
         want = len(set(matrix[g, part].tolist())) + int(guess_to_answer[g] in part.tolist())
-        assert split[r] == want if want > threshold else want <= split[r] <= threshold
-    assert (split[:lo] == -7).all() and (split[hi:] == -7).all() and not flags.any()
+        if r - lo in picked.tolist():
+            assert split[r] == want if want > threshold else want <= split[r] <= threshold
+        else:
+            assert split[r] == -7
+    assert not flags.any()
 
 
 @settings(max_examples=40, deadline=None)
@@ -148,7 +182,8 @@ def test_deep_bound_resumed_under_rising_ceilings_is_the_fresh_bound(game_lists,
     picked = data.draw(st.lists(st.sampled_from(answers), min_size=3, unique=True))
     grp = np.array(sorted(answers.index(w) for w in picked), dtype=np.int64)
     want = reference.depth_three_set_bound(game.matrix, grp.tolist(), range(len(guesses)),
-                                           game.answer_to_guess, game.win_code, _floor(game))
+                                           game.answer_to_guess, game.win_code, _floor(game),
+                                           (guesses, answers))
     setup = _deep_setup(game, grp, INFEASIBLE, None)
     state = _deep_state(setup)
     steps = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=6))

@@ -15,7 +15,7 @@ from .partition import (  # noqa: F401
 from .search import (  # noqa: F401
     wordle_optimal, search_split_bounds, opener_depth2_bound, best_split, _imperfect,
     unisolated_groups, separator_first, two_step_first, depth_two_set_bound,
-    depth_three_set_bound,
+    depth_three_set_bound, letter_passed_over,
 )
 from .variants import (  # noqa: F401
     absurdle_keep, absurdle_fewest, multi_play,

@@ -155,14 +155,38 @@ def two_step_first(matrix, candidates, rows, inner, win) -> int:
     return -1
 
 
-def depth_two_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int:
+def letter_passed_over(guesses, held_by) -> set:
+    """The guesses (indices into the words ``guesses``) that the letters absent from every
+    word of ``held_by`` make redundant, spelled out: g has positions D, not none, whose
+    letter no word of ``held_by`` holds, and some other guess q equals g off D, holds none
+    of g's letters off D at D, and holds at D a letter of ``held_by`` or comes before g."""
+    held = set("".join(held_by))
+    out = set()
+    for gi, g in enumerate(guesses):
+        dead = [i for i, ch in enumerate(g) if ch not in held]
+        rest = {ch for i, ch in enumerate(g) if i not in dead}
+        for qi, q in enumerate(guesses):
+            if (dead and qi != gi
+                    and all(q[i] == g[i] for i in range(len(g)) if i not in dead)
+                    and all(q[i] not in rest for i in dead)
+                    and (any(q[i] in held for i in dead) or qi < gi)):
+                out.add(gi)
+                break
+    return out
+
+
+def depth_two_set_bound(matrix, grp, rows, answer_to_guess, win, floor, words=None) -> int:
     """The depth-two bound of a set, spelled out: the least over the guesses ``rows`` of
     ``|S| + sum floor[|G|]`` over its non-winning groups G, a group of three or more none
     of whose answers isolates the others counted at ``max(floor, 2|G|)``; never below
-    ``floor[|S|]``; 1 and 3 for one and two answers."""
+    ``floor[|S|]``; 1 and 3 for one and two answers. ``words``: ``(guesses, answers)``,
+    the lists' words, to pass over the guesses :func:`letter_passed_over` names."""
     m = len(grp)
     if m <= 2:
         return int(floor[m])
+    if words is not None:
+        skip = letter_passed_over(words[0], [words[1][a] for a in grp])
+        rows = [h for h in rows if h not in skip]
     best = math.inf
     for h in rows:
         sizes = bucket_sizes(matrix[h], grp)
@@ -175,10 +199,11 @@ def depth_two_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int:
     return max(best, int(floor[m]))
 
 
-def depth_three_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int:
+def depth_three_set_bound(matrix, grp, rows, answer_to_guess, win, floor,
+                          words=None) -> int:
     """The depth-three bound of a set, spelled out: the least over the first guesses
     ``rows`` of ``|S| + sum`` :func:`depth_two_set_bound` of its non-winning groups (every
-    row their second guess)."""
+    row their second guess, but those ``words`` pass over there)."""
     if len(grp) <= 2:
         return int(floor[len(grp)])
     best = math.inf
@@ -187,6 +212,6 @@ def depth_three_set_bound(matrix, grp, rows, answer_to_guess, win, floor) -> int
         for a in grp:
             groups.setdefault(int(matrix[h][a]), []).append(a)
         best = min(best, len(grp) + sum(
-            depth_two_set_bound(matrix, g, rows, answer_to_guess, win, floor)
+            depth_two_set_bound(matrix, g, rows, answer_to_guess, win, floor, words)
             for code, g in groups.items() if code != win))
     return best

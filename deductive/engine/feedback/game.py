@@ -174,6 +174,13 @@ class FeedbackGame:
         guesses alike, whatever was allowed before (a search remembers masks by it)."""
         return guess, code
 
+    def colour_letters(self) -> np.ndarray | None:
+        """The guesses' letters (0-25, a row per guess) when the feedback is Wordle's
+        colours, under which a letter no answer holds is grey and changes no other
+        letter's colour; else None. The depth-three bound reads it to pass over guesses
+        that a set's absent letters make redundant."""
+        return None
+
     def children(self, state: State, guess: int) -> list[tuple[int, State]]:
         """``[(code, State)]`` after ``guess`` in ``state``, one per feedback, by code."""
         history = state.history

@@ -220,6 +220,10 @@ class Wordle(FeedbackGame):
         return (tuple(x if d == 2 else -1 for x, d in zip(word, marks)),
                 tuple(sorted(x for x, d in zip(word, marks) if d)))
 
+    def colour_letters(self) -> np.ndarray:
+        """The guesses' letters, 0-25 (the feedback is Wordle's colours)."""
+        return self.guesses.codes
+
     def guess_index(self, word: str | int | np.integer) -> int:
         """Index of a guess given as a word (any case, accents folded) or an index."""
         if isinstance(word, (int, np.integer)):
