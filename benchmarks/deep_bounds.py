@@ -31,6 +31,7 @@ import numpy as np
 from deductive.checkpoint import Checkpoint
 from deductive.engine.feedback.search import (INFEASIBLE, deep_bound, deep_opener_bound,
                                               opener_bounds)
+from deductive.engine.feedback.search import bounds
 from deductive.engine.feedback.search.bounds import _deep_setup, opener_buckets
 from deductive.engine.feedback.search.certificates import lists_about
 from deductive.engine.stats import wilson_interval
@@ -52,11 +53,16 @@ def main():
                              "(the whole bound, no target: where the time goes)")
     parser.add_argument("--kept-only", action="store_true",
                         help="only the openers the checkpoint holds: its figures so far")
+    parser.add_argument("--passed-from", type=int,
+                        help="the least second-level set that passes guesses over (default: "
+                             "the library's PASSED_FROM; a huge one passes none over)")
     parser.add_argument("--method", type=int, default=4, choices=(3, 4),
                         help="the bound's method the checkpoint's rows are tagged with: "
                              "give 3 with --kept-only to read the rows of the method "
                              "before the absent letters' guesses were passed over")
     args = parser.parse_args()
+    if args.passed_from is not None:
+        bounds.PASSED_FROM = args.passed_from
     game = Wordle(args.guesses, args.answers)
     openers = [game.guess_index(w) for w in args.openers]
     drawn: set = set()
@@ -70,7 +76,9 @@ def main():
     # first-level bucket, 4 with the next guesses a set's absent letters make redundant
     # passed over (the rows timed before each, under the earlier tags, are kept apart)
     store = Checkpoint(args.checkpoint, {"benchmark": "deep_bounds", "target": args.target,
-                                         "bound": args.method, **game.identity()},
+                                         "bound": args.method, **game.identity(),
+                                         **({} if args.passed_from is None else
+                                            {"passed_from": args.passed_from})},
                        about=lists_about(game))
     kept = store.load()
     if args.kept_only:
