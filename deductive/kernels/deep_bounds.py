@@ -186,8 +186,9 @@ def set_bound(matrix, local, at, rows, caps, part, floor, member, guess_to_answe
     answers none of which isolates the others counted at 2k (:func:`_refinement`);
     never below ``floor[m]``; the guesses h that ``part``'s absent letters make
     redundant passed over (:func:`~.dominance.passed_over`; ``letters``: ``(bits,
-    answer_letters, over, lower)``, :func:`~.dominance.letter_bits` of the guesses, the
-    letters of each answer as bits, and :func:`~.dominance.letter_dominance`'s tables;
+    answer_letters, table, least)``: :func:`~.dominance.letter_bits` of the guesses and
+    the :func:`~.dominance.packed` tables, both a row per entry of ``rows``, in its
+    order; the letters of each answer as bits; the least set that passes guesses over.
     ``rows`` must hold every guess for that). Exact below ``need``, at least ``need``
     otherwise.
 

@@ -50,6 +50,20 @@ def test_sets_below_the_least_size_pass_no_guess_over():
         bounds.PASSED_FROM = least
 
 
+def test_the_guesses_passed_over_are_the_scan_s_own():
+    """A game where passing over the wrong guesses shows: the letters' tables read by
+    guess index instead of in the order the scan takes the guesses (by their buckets)
+    skip the set's best next guess and give 18 (a reviewer's mutation)."""
+    guesses = ["aaa", "aab", "aba", "abb", "bae", "ccb", "ddb", "ddc", "deb", "eda", "edc"]
+    answers = ["aab", "aba", "abb", "ccb", "ddb", "ddc", "deb", "edc"]
+    game = Wordle(guesses, answers)
+    grp = list(range(len(answers)))
+    want = reference.depth_three_set_bound(game.matrix, grp, range(len(guesses)),
+                                           game.answer_to_guess, game.win_code, _floor(game),
+                                           (guesses, answers))
+    assert deep_bound(game, grp) == want == 17
+
+
 def _floor(game):
     return counting_bounds(game.matrix.shape[1], game.patterns.spread)
 
